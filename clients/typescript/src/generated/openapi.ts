@@ -2375,6 +2375,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaging/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's conversations live (server-sent events, resumable)
+         * @description Server-sent events (`text/event-stream`) of the caller's conversations, as they happen: `message`, `edited`, `deleted` ({conversationId, message}: the message as it is when sent to the stream, so an erased or deleted one has empty text), `receipt` ({conversationId, uid, readUpTo, at}: any member's, the caller's own included), `conversation` ({conversationId, conversation}: a group's name or members changed) and `removed` ({conversationId}: the caller is no longer in it; nothing more of it comes). Every event has an `id`: its number in the company's messaging log, increasing, so the events a client receives have one order. To resume, send the last id received as `Last-Event-ID` (what EventSource does) or `lastEventId`: the stream replays, in order and once each, every event after it of the conversations the caller reads now, then goes on live; without one it starts now. The first event, `ready` ({lastEventId}), carries the position it starts from. A conversation's events go to whoever reads it at delivery time (as GET of the conversation answers): a member added to a group gets its events from then, a removed one gets `removed` and nothing after; an employee whose access ends (archived) gets an `error` event (403 NOT_A_MEMBER) and the stream ends. After `wait` seconds (at most 55) the stream ends with `done` ({lastEventId}); reconnect with it. `wait=0` answers what was missed and ends (a JSON envelope when there was nothing). An id that is not one of this stream's (past the newest) is 400 INVALID_LAST_EVENT_ID. Comment lines (`: keep-alive`) come every 15 s while idle.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["messaging.getMessagingStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications": {
         parameters: {
             query?: never;
@@ -6124,10 +6146,10 @@ export interface components {
             /** @description Integer minor units; null when withheld from the caller (`hidden`) */
             amount?: number | null;
             /**
-             * @description straightTime: minutes at one rate (a workweek inside the period); regularRate: minutes of a workweek split by the period edge at its regular rate; overtimePremium / doubleTimePremium: overtime minutes x (overtime rate - regular rate); premium, adjustment, tips: the amounts of `premiums`, `adjustments` and tips
+             * @description straightTime: minutes at one rate (a workweek inside the period); regularRate: minutes of a workweek split by the period edge at its regular rate; overtimePremium / doubleTimePremium: overtime minutes x (overtime rate - regular rate); premium, adjustment, tips: the amounts of `premiums`, `adjustments` and the own tips kept (POS tips less what entered pools); tipPoolShare: the pool shares; tipCreditMakeUp: a workweek's make-up
              * @enum {string}
              */
-            kind: "straightTime" | "regularRate" | "overtimePremium" | "doubleTimePremium" | "premium" | "adjustment" | "payElement" | "leave" | "tips";
+            kind: "straightTime" | "regularRate" | "overtimePremium" | "doubleTimePremium" | "premium" | "adjustment" | "payElement" | "leave" | "tips" | "tipPoolShare" | "tipCreditMakeUp";
             minutes: number | null;
             positionId: string | null;
             /** @description Per hour, minor units (2 decimals for rates derived from the regular rate) */
@@ -6319,6 +6341,8 @@ export interface components {
             employeeNumber: string | null;
             /** @description Paid time off taken in the period, one line per request */
             leave?: components["schemas"]["LeavePayLine"][];
+            /** @description The wage statement's leave balances: per leave policy, what is available on the period's last day */
+            leaveBalances?: components["schemas"]["LeaveBalanceLine"][];
             /** @description The sum of `leave`: paid time off (sick leave, PTO) at the rate the law sets */
             leavePay?: number | null;
             /**
@@ -6326,6 +6350,10 @@ export interface components {
              * @default []
              */
             lines: components["schemas"]["PayLine"][];
+            /** @description Per workweek ending in the period, with a tip credit: the make-up to the minimum wage (29 U.S.C. 203(m)(2)(A)) */
+            makeUp?: components["schemas"]["TipCreditMakeUpLine"][];
+            /** @description The sum of `makeUp`: the tip-credit make-up of the workweeks ending in the period */
+            makeUpPay?: number | null;
             name: string;
             overtimeMinutes: number;
             /** @description Integer minor units; null when withheld from the caller (`hidden`) */
@@ -6336,6 +6364,12 @@ export interface components {
             payElementPay?: number | null;
             /** @description Bonuses and other pay elements paid in the period, with the overtime they owe */
             payElements?: components["schemas"]["PayElementLine"][];
+            /** @description What the employee's own POS tips put into those pools: taken out of their tips, paid as others' shares */
+            poolContributions?: number | null;
+            /** @description The entries of the locked tip-pool periods starting in this pay period (shares, tip-outs, adjustments) */
+            poolEntries?: components["schemas"]["PayrollPoolEntry"][];
+            /** @description The part of `tips` paid as shares of locked tip-pool periods (`poolEntries`) */
+            poolShares?: number | null;
             /**
              * @description The sum of `premiums`
              * @default 0
@@ -6353,9 +6387,9 @@ export interface components {
             salaried: boolean;
             /** @description Tips of a closed period changed after it closed (a sale voided, deleted, closed again or changed at the vendor, delivered late, a punch's declared tips): paid or taken back in this period, in `tips` (and `cashTips` for the cash kinds); the closed period's report is not rewritten */
             tipAdjustments?: components["schemas"]["TipAdjustmentLine"][];
-            /** @description The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips), with the `tipAdjustments` paid in it; the tips of its dates changed after it closed are paid by the tip adjustments of a later period */
+            /** @description The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips), with the `tipAdjustments` paid in it, less what entered tip pools (`poolContributions`), plus the pool shares (`poolShares`); the tips of its dates changed after it closed are paid by the tip adjustments of a later period */
             tips?: number | null;
-            /** @description Regular + overtime + double time + premiums + prior-period adjustments + tips (salaried employees: premiums and tips only; their salary is paid outside the hours) */
+            /** @description Regular + overtime + double time + premiums + prior-period adjustments + pay elements + leave + tip-credit make-up + tips (salaried employees: premiums and tips only; their salary is paid outside the hours) */
             totalPay?: number | null;
             /**
              * @description Per workweek with minutes in the period: its regular rate of pay and how the pay was figured
@@ -7055,6 +7089,20 @@ export interface components {
                 start: string;
             };
         };
+        LeaveBalanceLine: {
+            /** @description Accrued (or granted) in the leave year holding it */
+            accruedMinutes?: number | null;
+            /** @description The period's last day */
+            asOf: string;
+            /** @description Available on that day; null when withheld */
+            balanceMinutes?: number | null;
+            /** @enum {string} */
+            kind: "sick" | "pto";
+            policyId: string;
+            policyName: string;
+            /** @description Used in that leave year */
+            usedMinutes?: number | null;
+        };
         LeaveEntry: {
             /** @description The uid of the author, or "system" for accruals and year ends */
             by: string;
@@ -7447,6 +7495,10 @@ export interface components {
             newerCursor: string | null;
             /** @description Pass as `cursor` for the page before; null at the first message */
             olderCursor: string | null;
+        };
+        MessagingStreamEnd: {
+            /** @description Where the stream ended: resume after it (it may be past the last event sent, never before it) */
+            lastEventId: string;
         };
         MinorRules: {
             ages: {
@@ -8266,6 +8318,24 @@ export interface components {
             contentType: string;
             filename: string;
         };
+        PayrollPoolEntry: {
+            /** @description adjustment: the locked period whose change it pays */
+            adjustsPeriod: string | null;
+            /** @description What the employee's own tips put into it (taken from their tips); integer minor units, null when withheld */
+            contributed: number | null;
+            /**
+             * @description pool: a share of the pool; tipOut: of its tip-out; adjustment: a change of an earlier locked period
+             * @enum {string}
+             */
+            kind: "pool" | "tipOut" | "adjustment";
+            periodEnd: string;
+            /** @description The locked pool period the entry belongs to (paid in the pay period holding this date) */
+            periodStart: string;
+            poolId: string;
+            poolName: string;
+            /** @description What it pays them; integer minor units, null when withheld */
+            share: number | null;
+        };
         PayrollReport: {
             companyId: string;
             currency: string;
@@ -8283,11 +8353,15 @@ export interface components {
                 doubleTimeMinutes: number;
                 /** @description The sum of the paid time off */
                 leave?: number | null;
+                /** @description The sum of the tip-credit make-up */
+                makeUp?: number | null;
                 overtimeMinutes: number;
-                /** @description Everything but tips: regular, overtime, double time, premiums and adjustments */
+                /** @description Everything but tips and the tip-credit make-up (`makeUp`, which would tell the tips): regular, overtime, double time, premiums, adjustments, pay elements and leave */
                 pay?: number | null;
                 /** @description The sum of the pay elements and the overtime they owe */
                 payElements?: number | null;
+                /** @description The part of `tips` paid as tip-pool shares */
+                poolShares?: number | null;
                 /**
                  * @description Integer minor units; null when withheld from the caller (`hidden`)
                  * @default 0
@@ -9998,6 +10072,29 @@ export interface components {
             /** @description Where the figures come from, and when they were checked */
             source: string;
             weekEnd: string;
+            weekStart: string;
+        };
+        TipCreditMakeUpLine: {
+            /** @description owed - paidAsElements: paid in this period; integer minor units, null when withheld */
+            amount: number | null;
+            /** @description minutes x cash rate / 60; integer minor units, null when withheld */
+            cashWages: number | null;
+            /** @description 'US' (federal) or the state whose tip-credit row applies */
+            jurisdiction: string;
+            /** @description minutes x minimum wage / 60; integer minor units, null when withheld */
+            minimumForHours: number | null;
+            /** @description Approved minutes worked in the week */
+            minutes: number;
+            /** @description minimumForHours - cashWages - tips (29 U.S.C. 203(m)(2)(A)); integer minor units, null when withheld */
+            owed: number | null;
+            /** @description What pay elements of kind tipCreditMakeUp already paid for the week; integer minor units, null when withheld */
+            paidAsElements: number | null;
+            /** @description Where the minimum and cash wage come from, and when they were checked */
+            source: string;
+            /** @description The week's tips after the pools; integer minor units, null when withheld */
+            tips: number | null;
+            weekEnd: string;
+            /** @description The workweek (it ends in this pay period) */
             weekStart: string;
         };
         TipDistribution: {
@@ -25071,7 +25168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25186,7 +25283,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25314,7 +25411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25435,7 +25532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25566,7 +25663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_CURSOR, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25690,7 +25787,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25822,7 +25919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25942,7 +26039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26079,7 +26176,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26217,7 +26314,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26343,7 +26440,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, GROUPS_DISABLED, MESSAGES_RESTRICTED, NOT_A_MEMBER, NOT_IN_DIRECTORY, NOT_THE_AUTHOR */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MESSAGE_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: CONCURRENT_MODIFICATION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: EDIT_WINDOW_CLOSED, MESSAGE_DELETED, NOT_EDITABLE, RECIPIENT_LEFT, UNKNOWN_MENTIONS, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "messaging.getMessagingStream": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description The last event id received, for a client that cannot send the Last-Event-ID header (the header wins) */
+                lastEventId?: string;
+                /** @description Seconds the stream stays open (then `done`, and the client reconnects with the last event id); 0 answers what was missed and ends (JSON when nothing was) */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MessagingStreamEnd"];
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29443,7 +29653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29597,7 +29807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29729,7 +29939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29832,7 +30042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29986,7 +30196,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30086,7 +30296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30184,7 +30394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30288,7 +30498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30390,7 +30600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30518,7 +30728,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30619,7 +30829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30717,7 +30927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30918,7 +31128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EXPORT_MISSING_COMPANY_CODE, EXPORT_MISSING_EMPLOYEE_NUMBERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LEAVE_BALANCE_EXCEEDED, LEAVE_NOT_YET_USABLE, LEAVE_USE_CAP_EXCEEDED, LOCATION_REQUIRED, MEAL_WAIVER_EMPLOYEE_NOT_FOUND, MEAL_WAIVER_END_BEFORE_START, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PAY_ELEMENT_EMPLOYEE_NOT_FOUND, PAY_ELEMENT_PERIOD_CLOSED, PERIOD_ALREADY_CLOSED, PERIOD_HAS_OPEN_PUNCHES, PERIOD_HAS_OPEN_TIP_POOLS, PERIOD_HAS_UNAPPROVED_PUNCHES, PERIOD_LOCKED, PERIOD_NOT_CLOSED, PERIOD_NOT_ENDED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -40308,7 +40518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -40412,7 +40622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -40510,7 +40720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -40665,7 +40875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -40765,7 +40975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -40922,7 +41132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -41025,7 +41235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -41157,7 +41367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -41259,7 +41469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -41364,7 +41574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, TIP_CREDIT_NOT_ALLOWED, TIP_DISTRIBUTION_TOO_LARGE, TIP_PERIOD_NOT_A_START, TIP_PERIOD_PAYROLL_CLOSED, TIP_POOL_BACK_OF_HOUSE_WITH_TIP_CREDIT, TIP_POOL_EMPLOYER_AGENT, TIP_POOL_MANAGER_SHARES, TIP_POOL_UNKNOWN_ROLE, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
