@@ -36,6 +36,7 @@ export const DOMAIN_EVENT_TYPES = [
   'document.expiring',
   'payroll.period_closed',
   'tips.distribution_locked',
+  'leave.balance_changed',
   'integration.sync_failed',
   'application.received',
   'invitation.accepted',

@@ -82,6 +82,8 @@ export interface ModuleDefinition {
   /** Its scheduled jobs and task queues: each is a function of its own (src/index.ts), with the module's secrets. */
   jobs?: ScheduledJob[];
   queues?: TaskQueue[];
+  /** What it does when another module announces a change (`announce`), loaded on the first one. */
+  reactions?: { [K in keyof Announcements]?: () => (payload: Announcements[K]) => Promise<unknown> };
   /** What it provides to the platform: the companies module, the policies every module's answers are viewed under. */
   provides?: {
     viewPolicies?: ViewPoliciesSource;
@@ -201,6 +203,43 @@ export function lazyFunction<File extends Record<Name, (...args: never[]) => unk
 ): File[Name] {
   return ((...args: never[]) => load()[name](...args)) as File[Name];
 }
+
+/**
+ * Announcements: the port through which a module's change reaches a module that already imports it
+ * (leave reads attendance's punches and payroll pays leave, so neither attendance nor payroll may
+ * import leave). The changed module calls `announce` after its commit; every deployed module that
+ * declares a reaction to it (`reactions` in its module.ts) gets it, wired here at the composition
+ * root, so no module names the modules reacting. A reaction is quick and idempotent (it hands the
+ * work to a task queue); its failure is logged and never fails the change that announced it.
+ */
+export interface Announcements {
+  /** attendance: punches were approved (one, or many at once) or an approval taken back, by employee. */
+  approvedHoursChanged: { companyId: string; employeeIds: string[]; dates: string[] };
+  /** payroll: a pay period was closed and its report frozen. */
+  payPeriodClosed: { companyId: string; startDate: string; endDate: string; closedAt: number };
+}
+
+export async function announce<K extends keyof Announcements>(name: K, payload: Announcements[K]): Promise<void> {
+  // a process that did not load the registry (a pure unit test) has no module to tell
+  const modules = registered?.deployed ?? [];
+  await Promise.all(
+    modules.map(async (m) => {
+      const reaction = m.reactions?.[name];
+      if (!reaction) return;
+      try {
+        await (reaction() as (p: Announcements[K]) => Promise<unknown>)(payload);
+      } catch (err) {
+        logger().logger.warn('a reaction to an announcement failed (its scheduled job catches up)', {
+          announcement: name,
+          module: m.name,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    }),
+  );
+}
+
+const logger = lazyFile<typeof import('../core/logger')>(() => require('../core/logger'));
 
 /** The HTTP layer (Express and the module app), loaded by a module function's first request. */
 const httpApp = lazyFile<typeof import('../http/app')>(() => require('../http/app'));

@@ -57,6 +57,7 @@ describe('who may do what', () => {
       autoApproveVarianceMinutes: 10,
       restBreaksPaid: true,
       mealBreaksPaid: false,
+      restBreaksRecorded: false,
       breakRequiredAfterMinutes: 360,
       lateGraceMinutes: 5,
     });

@@ -106,6 +106,15 @@ export const BUDGETS: Record<string, Budget> = {
     projectWide: true,
   },
   // membership, the company's profile and settings; the packs are data in the code
+  // organizations (docs/ORGANIZATIONS.md): the caller's organization role and the organization, its
+  // locations, members and link records (queries), the locations' names (one read each)
+  'GET /organizations/{orgId}': { reads: at(5, 3), writes: at(0), why: 'an organization and its locations' },
+  // the caller's organization role; per record its location, its link document and the employee record
+  'POST /organizations/{orgId}/employee-links': {
+    reads: at(2, 3),
+    writes: at(0, 1),
+    why: 'links one person’s records, a write per record',
+  },
   'GET /compliance/rules': { reads: at(3), writes: at(0), why: 'the rule packs of the company' },
   'GET /forecast/backtest': { reads: at(82), writes: at(0), why: 'reads its sales history and its declared days' },
 };

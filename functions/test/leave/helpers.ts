@@ -1,5 +1,6 @@
 import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
+import { moduleNamed } from '../../src/modules/registry';
 import type { TestCompany } from '../helpers/fixtures';
 import { bearer, type TestUser } from '../helpers/users';
 
@@ -74,4 +75,38 @@ export async function storeApprovedPunches(companyId: string, employeeId: string
     await batch.commit();
   }
   return ids;
+}
+
+interface Delivery {
+  queue: string;
+  body: { data: Record<string, unknown> };
+}
+
+/** The accrual tasks the Cloud Tasks emulator delivered for the company (`match` narrows them), waiting for `expected`. */
+export async function accrualTasks(
+  co: TestCompany,
+  match: (data: Record<string, unknown>) => boolean = () => true,
+  expected = 1,
+): Promise<Delivery[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const all = (await (await fetch(`${process.env.TASKS_SINK_URL}/deliveries`)).json()) as Delivery[];
+    const mine = all.filter(
+      (d) => d.queue === 'leaveAccruals' && d.body?.data?.companyId === co.companyId && match(d.body.data),
+    );
+    if (mine.length >= expected || Date.now() > deadline) return mine;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Hands a delivered accrual task to the queue's real handler, as the task function does. */
+export async function runAccrualTask(delivery: Delivery) {
+  const definition = moduleNamed('leave').queues!.find((q) => q.name === 'leaveAccruals')!;
+  return (await definition.run()(delivery.body.data)) as { through: string; written: number };
+}
+
+/** Every ledger entry of the company, straight from the store. */
+export async function storedEntries(co: TestCompany) {
+  const snap = await db().collection('companies').doc(co.companyId).collection('leaveEntries').get();
+  return snap.docs.map((d) => d.data() as { employeeId: string; policyId: string; kind: string; minutes: number });
 }

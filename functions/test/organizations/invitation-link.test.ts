@@ -3,6 +3,7 @@ import { linkedRecordsOf } from '../../src/modules/organizations';
 import { api } from '../helpers/api';
 import { bearer } from '../helpers/users';
 import { authApi, fromAddress, tokenInLink, useMailbox } from '../auth/support';
+import { addMember, createCompany } from '../helpers/fixtures';
 import { orgApi, twoLocationGroup, type Group } from './support';
 
 jest.setTimeout(90_000);
@@ -61,5 +62,26 @@ describe('the same person invited at a second location', () => {
     const atB = await inviteAtB(g);
     expect(await linkedRecordsOf(g.a.companyId, g.a.employeeId)).toEqual([]);
     expect(await linkedRecordsOf(g.b.companyId, atB)).toEqual([]);
+  });
+
+  it('links only the records of the same employer when the person also works for another employer of the group', async () => {
+    const g = await twoLocationGroup();
+    const other = await orgApi()
+      .post(`/organizations/${g.orgId}/employers`)
+      .set(bearer(g.owner))
+      .send({ name: 'Harbor Catering LLC', ein: '30-1234567' });
+    const c = await createCompany({ profile: { name: 'Harbor Catering' } });
+    await addMember(c.companyId, g.owner, 'owner');
+    await addMember(c.companyId, g.a.employee, 'employee', c.employeeId);
+    const attached = await orgApi()
+      .put(`/organizations/${g.orgId}/locations/${c.companyId}`)
+      .set(bearer(g.owner))
+      .send({ employerId: other.body.data.id });
+    expect(attached.status).toBe(200);
+    const atB = await inviteAtB(g);
+    expect(await linkedRecordsOf(g.b.companyId, atB)).toEqual([
+      { companyId: g.a.companyId, employeeId: g.a.employeeId, locationName: 'Harbor North' },
+    ]);
+    expect(await linkedRecordsOf(c.companyId, c.employeeId)).toEqual([]);
   });
 });

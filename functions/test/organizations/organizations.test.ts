@@ -136,13 +136,18 @@ describe('who sees what across locations', () => {
     const g = await twoLocationGroup();
     const admin = await createUser({ label: 'org-admin' });
     await orgApi().put(`/organizations/${g.orgId}/members/${admin.uid}`).set(bearer(g.owner)).send({ role: 'admin' });
+    // an employee of B in their own right: the organization's role still counts there
+    await addMember(g.b.companyId, admin, 'employee');
     for (const who of [g.owner, admin]) {
       for (const co of [g.a, g.b]) {
         const employees = await api('employees').get('/employees').query({ companyId: co.companyId }).set(bearer(who));
         expect(employees.status).toBe(200);
         // an owner-only route
-        const policies = await api('companies').get(`/companies/${co.companyId}/policies`).set(bearer(who));
-        expect(policies.status).toBe(200);
+        const hooks = await api('webhooks')
+          .get('/webhook-endpoints')
+          .query({ companyId: co.companyId })
+          .set(bearer(who));
+        expect(hooks.status).toBe(200);
       }
     }
   });

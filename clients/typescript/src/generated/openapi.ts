@@ -1416,6 +1416,8 @@ export interface paths {
          * Archive an employee who leaves, from an effective date
          * @description The record keeps its id, history, documents, pay records and POS links. Their shifts (every mode) dated from effectiveDate, and not before today, are unassigned and listed as openSeats (generation fills those seats again); unless the reason is `resigned` (the employee's change), each cancelled published shift owes the fair-workweek premium of an employer's cancellation where the company's jurisdiction has one. Pending requests they are a party to are cancelled with a reason in their history (an offer they only volunteered for loses them as volunteer). Their membership stops granting access when effectiveDate begins (the account remains). Until then the employee is listed as active and can be scheduled before that day. Repeating the same archive completes what a failure left undone; another archive of an archived employee answers 422 EMPLOYEE_ARCHIVED. 422 CANNOT_ARCHIVE for the caller's own record or an owner's.
          *
+         *     **Dry run** (`?dryRun=true`): the same reads and checks of every step, nothing written (no record, shift, premium, request, membership or audit entry), 200 with what the archive would do: the record as it would leave it, the open seats, the premiums it would owe (with their citations) and the requests it would cancel, and `outcome`: `refusal` (the 422 the real call answers, or null), no findings of its own, and the premiums. The real call answers the same `outcome` (dryRun false) with the premiums it recorded. 403 and 404 stay errors.
+         *
          *     **Tier:** authenticated. **Access:** Members of the company with the `manager` role or higher.
          */
         post: operations["employees.postEmployeesEmployeeIdArchive"];
@@ -4523,7 +4525,7 @@ export interface paths {
         };
         /**
          * Timesheets of a date range
-         * @description Per employee and business date (startDate..endDate, at most 62 days): scheduled minutes (published shifts), worked minutes (closed punches, unpaid breaks excluded), paid and unpaid break minutes, variance (worked - scheduled), the punch and shift ids, and the exceptions: late and left_early (beyond lateGraceMinutes), missed_break (worked more than breakRequiredAfterMinutes without a meal break), no_show (a published shift that has ended with no punch linked to it), auto_clocked_out, unscheduled (a punch without a shift), overtime_risk (on the day the workweek's projection, worked minutes plus the scheduled minutes of the days still to come, passes 40 hours; the weeks list the projection). Only days with a punch, a shift or an exception are listed. Employees read their own timesheet only (another employee's is 403 INSUFFICIENT_ROLE); managers and owners one employee or everyone with punches or shifts in the range. No pay is shown (the payroll module computes pay).
+         * @description Per employee and business date (startDate..endDate, at most 62 days): scheduled minutes (published shifts), worked minutes (closed punches, unpaid breaks excluded), paid and unpaid break minutes, variance (worked - scheduled), the punch and shift ids, and the exceptions: late and left_early (beyond lateGraceMinutes), missed_break (worked more than breakRequiredAfterMinutes without a meal break), no_show (a published shift that has ended with no punch linked to it), auto_clocked_out, unscheduled (a punch without a shift), overtime_risk (on the day the workweek's projection, worked minutes plus the scheduled minutes of the days still to come, passes 40 hours; the weeks list the projection), missed_rest_break (where the settings' restBreaksRecorded is on and the company's location for law has a rest-break rule: a workday with fewer recorded rest breaks of the rule's minimum length than its worked minutes require, as payroll counts them, with breaksRequired, breaksTaken, the rule and its citation). Only days with a punch, a shift or an exception are listed. Employees read their own timesheet only (another employee's is 403 INSUFFICIENT_ROLE); managers and owners one employee or everyone with punches or shifts in the range. No pay is shown (the payroll module computes pay).
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
          */
@@ -4941,7 +4943,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"];
+        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"] | components["schemas"]["LeaveReturnedAdjustment"];
         AdminUser: {
             admin: boolean;
             createdAt: number | null;
@@ -5438,6 +5440,8 @@ export interface components {
             mealBreaksPaid: boolean;
             /** @description Rest breaks count as worked time (default true) */
             restBreaksPaid: boolean;
+            /** @description Rest breaks are recorded on punches (breaks of type rest): where the company's location for law has a rest-break rule (California, Washington, Oregon, Colorado; GET /compliance/rules), the timesheets list a workday missing one as missed_rest_break and payroll owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded. Also read and set as restBreaksRecorded of /payroll/settings */
+            restBreaksRecorded: boolean;
         };
         AuthAuditEntry: {
             /** @enum {string} */
@@ -6195,12 +6199,13 @@ export interface components {
             reason: string;
         };
         EmployeeArchiveResult: {
-            /** @description Epoch ms: when the membership stops granting access to the company */
-            accessEndsAt: number;
-            /** @description Pending shift requests cancelled because they involved the employee */
+            /** @description Epoch ms: when the membership stops granting access to the company; null only in a dry run the real call would refuse */
+            accessEndsAt: number | null;
+            /** @description Pending shift requests cancelled because they involved the employee; a dry run: those it would cancel */
             cancelledRequests: string[];
+            /** @description The record as the archive leaves it (a dry run: as it would; refused: as it stands) */
             employee: components["schemas"]["EmployeeRecord"];
-            /** @description The employee's shifts from the effective date, unassigned (deleted) */
+            /** @description The employee's shifts from the effective date, unassigned (deleted); a dry run: those it would be */
             openSeats: {
                 date: string;
                 end: number | null;
@@ -6210,7 +6215,9 @@ export interface components {
                 start: number;
                 subRoleId: string | null;
             }[];
-            /** @description Fair-workweek premiums owed for the cancelled published shifts, as PUT /shifts answers them (never for a resignation) */
+            /** @description What the archive does: the refusal the real call answers (422 CANNOT_ARCHIVE, EMPLOYEE_ARCHIVED) or null, no findings of its own, and each premium it owes (who, rule, amount, citation): with dryRun, what it would do, writing nothing; the real call answers the same with dryRun false and the premiums it recorded */
+            outcome: components["schemas"]["ChangeOutcome"];
+            /** @description Fair-workweek premiums owed for the cancelled published shifts, as PUT /shifts answers them (never for a resignation); a dry run: those it would owe, without id */
             premiums: {
                 [key: string]: unknown;
             }[];
@@ -6284,7 +6291,7 @@ export interface components {
         EmployeePay: {
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
-            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed */
+            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), POS records that arrived after their period closed, and paid time off of a closed period cancelled after it closed */
             adjustments?: components["schemas"]["AdjustmentLine"][];
             /**
              * @description Archived since: their work of the period is paid all the same
@@ -7239,6 +7246,30 @@ export interface components {
              */
             yearStart: components["schemas"]["LeaveYearStart"];
         };
+        LeaveReturnedAdjustment: {
+            /** @description Minor units, negative: what the closed period paid; null when withheld */
+            amount?: number | null;
+            closedPeriodEnd: string;
+            /** @description The closed period that paid the leave */
+            closedPeriodStart: string;
+            /** @description The first day off */
+            date: string;
+            /**
+             * @description Paid time off of a closed period cancelled after it closed (its minutes went back to the balance): that period stays as paid, and what it paid for the leave is taken back here
+             * @constant
+             */
+            kind: "leaveReturned";
+            /** @description The leave minutes taken back (negative) */
+            minutes: number;
+            policyId: string;
+            policyName: string;
+            /** @description Minor units per hour the closed period paid; null when withheld */
+            rate?: number | null;
+            /** @description What happened, in words (no amounts) */
+            reason: string;
+            /** @description The cancelled day-off request */
+            requestId: string;
+        };
         LeaveYearStart: {
             /**
              * @description Each employee's year starts on the hire-date anniversary
@@ -7820,6 +7851,50 @@ export interface components {
             /** @description Who caused it; null for our own jobs */
             actorUid: string | null;
             body: string;
+            /** @description A leave balance changed by a day-off request (its approval took the time off, its cancellation gave it back) or by a leave year's end (forfeiture, carryover); addressed to the employee and managers */
+            data: {
+                /** @description The balance under the policy after the change, every entry counted whatever its date */
+                balanceMinutes: number;
+                /**
+                 * @description usage: a day-off request approved; usageReturned: an approved one cancelled; yearEnd: a leave year closed
+                 * @enum {string}
+                 */
+                cause: "usage" | "usageReturned" | "yearEnd";
+                /** @description The business date it takes effect: the first day off, or the last day of the year closed */
+                date: string;
+                employeeId: string;
+                /** @description The ledger entries written with this event */
+                entries: {
+                    /** @enum {string} */
+                    kind: "usage" | "usageReturned" | "forfeiture" | "carryoverOut" | "carryoverIn";
+                    /** @description Signed minutes */
+                    minutes: number;
+                }[];
+                /** @enum {string} */
+                leaveKind: "sick" | "pto";
+                /** @description The net change of the balance (a carryover moves minutes between years: 0) */
+                minutes: number;
+                policyId: string;
+                policyName: string;
+                /** @description usage, usageReturned: the day-off request */
+                requestId: string | null;
+                /** @description The first date of the leave year the change belongs to (yearEnd: the year closed) */
+                year: string;
+            };
+            /** @description The event id (also the id to mark read; consumers deduplicate on it) */
+            id: string;
+            /** @description ISO 8601 instant of the change */
+            occurredAt: string;
+            read: boolean;
+            readAt: number | null;
+            title: string;
+            /** @constant */
+            type: "leave.balance_changed";
+            version: number;
+        } | {
+            /** @description Who caused it; null for our own jobs */
+            actorUid: string | null;
+            body: string;
             /** @description An integration failed to synchronise three times in a row; addressed to owners */
             data: {
                 consecutiveFailures: number;
@@ -7900,6 +7975,11 @@ export interface components {
                     push: boolean;
                 };
                 "invitation.accepted": {
+                    email: boolean;
+                    inApp: boolean;
+                    push: boolean;
+                };
+                "leave.balance_changed": {
                     email: boolean;
                     inApp: boolean;
                     push: boolean;
@@ -8666,7 +8746,7 @@ export interface components {
             deviceClockOutAt: number | null;
             employeeId: string;
             /** @description late, left_early, missed_break, auto_clocked_out, unscheduled (no shift) */
-            exceptions: ("missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled")[];
+            exceptions: ("missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled" | "missed_rest_break")[];
             id: string;
             /** @description Minutes the clock-in was after the scheduled start (0 without a shift) */
             lateMinutes: number;
@@ -9843,12 +9923,20 @@ export interface components {
             }[];
         };
         TimesheetException: {
-            /** @description late / left_early: minutes; missed_break: worked minutes; overtime_risk: projected minutes of the workweek */
+            /** @description missed_rest_break: the rest breaks the worked minutes require */
+            breaksRequired?: number;
+            /** @description missed_rest_break: the rest breaks of the minimum length recorded */
+            breaksTaken?: number;
+            /** @description missed_rest_break: the rule's source (section, page, the date read) */
+            citation?: string;
+            /** @description late / left_early: minutes; missed_break, missed_rest_break: worked minutes; overtime_risk: projected minutes of the workweek */
             minutes?: number;
             punchId?: string;
+            /** @description missed_rest_break: the rule (restBreak) and the law that sets it */
+            rule?: string;
             shiftId?: string;
             /** @enum {string} */
-            type: "missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled";
+            type: "missed_break" | "late" | "left_early" | "no_show" | "auto_clocked_out" | "overtime_risk" | "unscheduled" | "missed_rest_break";
         };
         TipAdjustmentLine: {
             /** @description Minor units: the change to the employee's tips (negative: taken back) */
@@ -20297,6 +20385,8 @@ export interface operations {
             query: {
                 /** @description The company the request is about */
                 companyId: string;
+                /** @description true: check the change and answer what it would do (`outcome`: blocking findings and the refusal they make, warnings, the premiums it would owe), writing nothing; the answer is 200 even when the real call would be refused */
+                dryRun?: boolean;
             };
             header?: {
                 /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
@@ -20687,7 +20777,7 @@ export interface operations {
                             };
                             summary: string;
                             /** @enum {string} */
-                            type: "shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted";
+                            type: "shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "leave.balance_changed" | "integration.sync_failed" | "application.received" | "invitation.accepted";
                             version: number;
                         }[];
                     };
@@ -26826,6 +26916,11 @@ export interface operations {
                             push?: boolean;
                         };
                         "invitation.accepted"?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                            push?: boolean;
+                        };
+                        "leave.balance_changed"?: {
                             email?: boolean;
                             inApp?: boolean;
                             push?: boolean;
@@ -38718,6 +38813,8 @@ export interface operations {
                     mealBreaksPaid?: boolean;
                     /** @description Rest breaks count as worked time (default true) */
                     restBreaksPaid?: boolean;
+                    /** @description Rest breaks are recorded on punches (breaks of type rest): where the company's location for law has a rest-break rule (California, Washington, Oregon, Colorado; GET /compliance/rules), the timesheets list a workday missing one as missed_rest_break and payroll owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded. Also read and set as restBreaksRecorded of /payroll/settings */
+                    restBreaksRecorded?: boolean;
                 };
             };
         };
@@ -41546,7 +41643,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @description The event types delivered; null: every type, including types added later */
-                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
+                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "leave.balance_changed" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
                     /**
                      * Format: uri
                      * @description An https URL of a public host (no credentials in it). It is checked when saved and again at every delivery after DNS resolution: a host that names or resolves to a private, loopback, link-local, carrier-grade NAT, unique-local or IPv4-mapped address is refused.
@@ -41890,7 +41987,7 @@ export interface operations {
                     /** @description Enabling a subscription the deliveries disabled clears its failure */
                     enabled?: boolean;
                     /** @description The event types delivered; null: every type, including types added later */
-                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
+                    eventTypes?: ("shift.published" | "shift.changed" | "shift.cancelled" | "request.created" | "request.needs_action" | "request.approved" | "request.denied" | "request.expired" | "punch.auto_clocked_out" | "punch.flagged" | "post.published" | "document.expiring" | "payroll.period_closed" | "tips.distribution_locked" | "leave.balance_changed" | "integration.sync_failed" | "application.received" | "invitation.accepted")[] | null;
                     /**
                      * Format: uri
                      * @description An https URL of a public host (no credentials in it). It is checked when saved and again at every delivery after DNS resolution: a host that names or resolves to a private, loopback, link-local, carrier-grade NAT, unique-local or IPv4-mapped address is refused.

@@ -1,6 +1,7 @@
 /** Approving punches (one, or many at once) and taking an approval back. */
 import type { Membership } from '../../core/memberships';
 import { refuseOwnWork } from '../../core/own-work';
+import { announce } from '../kit';
 import { attendanceErrors } from './errors';
 import { assertDatesUnlocked, recordAudit, runExclusiveOnPunch } from './punch-store';
 import { punchNotFound } from './punch-rules';
@@ -44,7 +45,23 @@ async function changeApproval(
   });
 }
 
-export async function approvePunch({ approver, ...input }: ApprovalInput & { approver: Approver }): Promise<PunchView> {
+/** Tells the modules reacting to approved hours (leave accrues from them) once the change is committed. */
+const announceHours = (companyId: string, changed: PunchView[]) =>
+  changed.length
+    ? announce('approvedHoursChanged', {
+        companyId,
+        employeeIds: [...new Set(changed.map((p) => p.employeeId))],
+        dates: [...new Set(changed.map((p) => p.businessDate))].sort(),
+      })
+    : Promise.resolve();
+
+export async function approvePunch(input: ApprovalInput & { approver: Approver }): Promise<PunchView> {
+  const punch = await approveOne(input);
+  await announceHours(input.companyId, [punch]);
+  return punch;
+}
+
+async function approveOne({ approver, ...input }: ApprovalInput & { approver: Approver }): Promise<PunchView> {
   return changeApproval(input, 'approve', null, (before, now) => {
     refuseOwnWork(approver, [before.employeeId], 'Approving this punch');
     const vendor = reviewed(before.vendor, input.uid, now);
@@ -57,10 +74,12 @@ export async function approvePunch({ approver, ...input }: ApprovalInput & { app
 }
 
 export async function unapprovePunch({ reason, ...input }: ApprovalInput & { reason?: string }): Promise<PunchView> {
-  return changeApproval(input, 'unapprove', reason ?? null, (before, now) => {
+  const punch = await changeApproval(input, 'unapprove', reason ?? null, (before, now) => {
     if (before.state !== 'approved') throw attendanceErrors.PUNCH_NOT_APPROVED('The punch is not approved');
     return { ...before, state: 'pending', approvedAt: null, approvedBy: null, updatedAt: now };
   });
+  await announceHours(input.companyId, [punch]);
+  return punch;
 }
 
 /** Approves each punch on its own (10 at a time); the ones that cannot be approved are listed with their code. */
@@ -82,7 +101,7 @@ export async function approveMany({
     await Promise.all(
       ids.slice(i, i + 10).map(async (punchId) => {
         try {
-          approved.push(await approvePunch({ companyId, uid, approver, punchId }));
+          approved.push(await approveOne({ companyId, uid, approver, punchId }));
         } catch (err) {
           const e = err as { code?: unknown; message?: string; status?: number };
           if (typeof e.code !== 'string' || !e.status || e.status >= 500) throw err;
@@ -91,6 +110,7 @@ export async function approveMany({
       }),
     );
   }
+  await announceHours(companyId, approved);
   const order = new Map(ids.map((id, i) => [id, i]));
   approved.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   skipped.sort((a, b) => order.get(a.punchId)! - order.get(b.punchId)!);

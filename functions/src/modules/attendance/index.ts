@@ -7,6 +7,7 @@ const locks = lazyFile<typeof import('./locks')>(() => require('./locks'));
 const punches = lazyFile<typeof import('./punches')>(() => require('./punches'));
 const vendorPunches = lazyFile<typeof import('./vendor-punches')>(() => require('./vendor-punches'));
 const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
+const settings = lazyFile<typeof import('./settings')>(() => require('./settings'));
 
 export const approveMany = lazyFunction(approvals, 'approveMany');
 export const listLateRecords = lazyFunction(lateRecords, 'listLateRecords');
@@ -18,6 +19,8 @@ export const unlockRange = lazyFunction(locks, 'unlockRange');
 /** The ranges of business dates payroll has closed (read in a transaction when one is given). */
 export const payrollLocks = lazyFunction(repo, 'readLocks');
 export const listPunches = lazyFunction(punches, 'listPunches');
+export const storedRestBreaksRecorded = lazyFunction(settings, 'storedRestBreaksRecorded');
+export const setRestBreaksRecorded = lazyFunction(settings, 'setRestBreaksRecorded');
 export const listPunchesFor = lazyFunction(punches, 'listPunchesFor');
 export type { ListPunchesInput } from './punches';
 export const readVendorPunches = lazyFunction(vendorPunches, 'readVendorPunches');

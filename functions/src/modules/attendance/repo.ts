@@ -212,6 +212,7 @@ const settingsFromDoc = storedDecoder(
     autoApproveVarianceMinutes: z.number().catch(SETTINGS_DEFAULTS.autoApproveVarianceMinutes),
     restBreaksPaid: z.boolean().catch(SETTINGS_DEFAULTS.restBreaksPaid),
     mealBreaksPaid: z.boolean().catch(SETTINGS_DEFAULTS.mealBreaksPaid),
+    restBreaksRecorded: z.boolean().catch(SETTINGS_DEFAULTS.restBreaksRecorded),
     breakRequiredAfterMinutes: z.number().catch(SETTINGS_DEFAULTS.breakRequiredAfterMinutes),
     lateGraceMinutes: z.number().catch(SETTINGS_DEFAULTS.lateGraceMinutes),
   }) satisfies z.ZodType<AttendanceSettings>,

@@ -32,6 +32,7 @@ export const EXCEPTION_TYPES = [
   'auto_clocked_out',
   'overtime_risk',
   'unscheduled',
+  'missed_rest_break',
 ] as const;
 export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
 
@@ -64,6 +65,11 @@ export const settingsSchema = z
       ),
     restBreaksPaid: z.boolean().describe('Rest breaks count as worked time (default true)'),
     mealBreaksPaid: z.boolean().describe('Meal breaks count as worked time (default false)'),
+    restBreaksRecorded: z
+      .boolean()
+      .describe(
+        "Rest breaks are recorded on punches (breaks of type rest): where the company's location for law has a rest-break rule (California, Washington, Oregon, Colorado; GET /compliance/rules), the timesheets list a workday missing one as missed_rest_break and payroll owes the state's premium. Default false: without records a missed rest break cannot be told from one not recorded. Also read and set as restBreaksRecorded of /payroll/settings",
+      ),
     breakRequiredAfterMinutes: z
       .int()
       .min(1)
@@ -86,6 +92,7 @@ export const SETTINGS_DEFAULTS: AttendanceSettings = {
   autoApproveVarianceMinutes: 10,
   restBreaksPaid: true,
   mealBreaksPaid: false,
+  restBreaksRecorded: false,
   breakRequiredAfterMinutes: 360,
   lateGraceMinutes: 5,
 };
@@ -337,8 +344,12 @@ export const exceptionSchema = z
       .number()
       .optional()
       .describe(
-        'late / left_early: minutes; missed_break: worked minutes; overtime_risk: projected minutes of the workweek',
+        'late / left_early: minutes; missed_break, missed_rest_break: worked minutes; overtime_risk: projected minutes of the workweek',
       ),
+    breaksRequired: z.int().optional().describe('missed_rest_break: the rest breaks the worked minutes require'),
+    breaksTaken: z.int().optional().describe('missed_rest_break: the rest breaks of the minimum length recorded'),
+    rule: z.string().optional().describe('missed_rest_break: the rule (restBreak) and the law that sets it'),
+    citation: z.string().optional().describe("missed_rest_break: the rule's source (section, page, the date read)"),
   })
   .meta({ id: 'TimesheetException' });
 export type TimesheetException = z.infer<typeof exceptionSchema>;

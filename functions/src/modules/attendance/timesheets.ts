@@ -3,7 +3,15 @@ import { companyNotFound } from '../../core/firestore';
 import { roleAtLeast, type Membership } from '../../core/memberships';
 import { addDays, businessToday, datesInRange, shiftInterval, weekStart } from '../../core/calendar';
 import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
-import { californiaMealRuleInForce, mealPremiumDays, mealWaiversByEmployee, waiversOn } from '../payroll';
+import { formatCitation } from '../compliance';
+import {
+  californiaMealRuleInForce,
+  mealPremiumDays,
+  mealWaiversByEmployee,
+  missedRestBreakDays,
+  placeRulesOf,
+  waiversOn,
+} from '../payroll';
 import { listShiftsInRange, type Shift } from '../schedule';
 import { coreErrors } from '../../core/errors';
 import { attendanceErrors } from './errors';
@@ -11,6 +19,7 @@ import * as repo from './repo';
 import { overtimeProjection } from './rules';
 import { checkRange, shiftBusinessDate } from './punch-rules';
 import type { PunchView, TimesheetException, TimesheetQuery } from './schemas';
+import { breakSpans } from './worked';
 
 interface DayTotals {
   date: string;
@@ -33,7 +42,7 @@ interface DayTotals {
 function californiaMissedBreaks(
   days: Map<string, DayTotals>,
   punches: PunchView[],
-  cal: { timezone: string; dayChangeTime: number },
+  cal: Calendar,
   waivers: Parameters<typeof waiversOn>[0],
 ) {
   for (const day of days.values()) day.exceptions = day.exceptions.filter((e) => e.type !== 'missed_break');
@@ -48,6 +57,33 @@ function californiaMissedBreaks(
     }));
   for (const owed of mealPremiumDays(spans, [...days.keys()], cal, (date) => waiversOn(waivers, date)))
     days.get(owed.date)!.exceptions.push({ type: 'missed_break', minutes: owed.workedMinutes });
+}
+
+type Calendar = { timezone: string; dayChangeTime: number };
+
+/**
+ * Where the company records rest breaks and its location for law has a rest-break rule: each
+ * workday missing one is missed_rest_break, counted as payroll counts its premium (the rule and its
+ * citation named; also under a rule without a premium, Oregon's).
+ */
+function missedRestBreaks(
+  days: Map<string, DayTotals>,
+  punches: PunchView[],
+  cal: Calendar,
+  rulesOn: NonNullable<ReturnType<typeof placeRulesOf>>,
+) {
+  const spans = punches
+    .filter((p) => p.clockOutAt !== null)
+    .map((p) => ({ startMs: p.clockInAt, endMs: p.clockOutAt!, ...breakSpans(p.breaks) }));
+  for (const missed of missedRestBreakDays(spans, [...days.keys()], cal, rulesOn))
+    days.get(missed.date)!.exceptions.push({
+      type: 'missed_rest_break',
+      minutes: Math.round(missed.workedMinutes),
+      breaksRequired: missed.required,
+      breaksTaken: missed.taken,
+      rule: `restBreak (${missed.rule.packLabel})`,
+      citation: formatCitation(missed.rule.citation),
+    });
 }
 
 const emptyDay = (date: string): DayTotals => ({
@@ -67,8 +103,8 @@ const emptyDay = (date: string): DayTotals => ({
  * Timesheets of a business-date range: per employee and day, the scheduled minutes (published
  * shifts), worked minutes (closed punches), paid and unpaid break minutes, the variance and the
  * exceptions (the punch's own: late, left_early, missed_break, auto_clocked_out, unscheduled; plus
- * no_show for a published shift that has ended with no punch linked to it, and overtime_risk on
- * the day the workweek's projection passes 40 hours). The workweeks overlapping the range are read
+ * no_show for a published shift that has ended with no punch linked to it, overtime_risk on
+ * the day the workweek's projection passes 40 hours, and missed_rest_break). The workweeks overlapping the range are read
  * whole for the projection.
  */
 export async function timesheets({ member, query }: { member: Membership; query: TimesheetQuery }) {
@@ -87,10 +123,14 @@ export async function timesheets({ member, query }: { member: Membership; query:
   if (!company) throw companyNotFound();
   const from = weekStart(query.startDate, company.profile.weekStartingDay);
   const to = addDays(weekStart(query.endDate, company.profile.weekStartingDay), 6);
-  const [punches, shifts, californiaMeals] = await Promise.all([
+  const rulesOn = placeRulesOf(company.profile.lawLocation ?? null);
+  const restRuleOn = rulesOn && datesInRange(from, to).some((d) => rulesOn(d).restBreak);
+  const [punches, shifts, californiaMeals, restBreaksRecorded] = await Promise.all([
     repo.listRange({ companyId, from, to, employeeId }),
     listShiftsInRange({ companyId, from: addDays(from, -1), to: addDays(to, 1), modes: ['published'], employeeId }),
     californiaMealRuleInForce(companyId),
+    // the settings are read only where a rest-break rule applies in the weeks read
+    restRuleOn ? repo.readSettings(companyId).then((s) => s.restBreaksRecorded) : false,
   ]);
   // the employees' recorded meal waivers (Labor Code 512(a)), honoured as payroll honours them
   const mealWaivers = californiaMeals ? await mealWaiversByEmployee(companyId) : new Map();
@@ -138,13 +178,9 @@ export async function timesheets({ member, query }: { member: Membership; query:
         });
       }
     }
-    if (californiaMeals)
-      californiaMissedBreaks(
-        days,
-        data.punches,
-        { timezone: company.profile.timezone, dayChangeTime: company.settings.dayChangeTime },
-        mealWaivers.get(id) ?? [],
-      );
+    const cal = { timezone: company.profile.timezone, dayChangeTime: company.settings.dayChangeTime };
+    if (californiaMeals) californiaMissedBreaks(days, data.punches, cal, mealWaivers.get(id) ?? []);
+    if (restBreaksRecorded && rulesOn) missedRestBreaks(days, data.punches, cal, rulesOn);
     for (const s of data.shifts) {
       const day = days.get(dayOfShift(s))!;
       day.shiftIds.push(s.id);

@@ -1,6 +1,6 @@
 import type { ArchiveBody, ArchiveReason, Employee } from './schemas';
 
-/** The rules of an employment's end and return, without I/O (lifecycle.ts does the reads and writes). */
+/** The rules of an employment's end and return, without I/O (archive.ts and lifecycle.ts do the reads and writes). */
 
 /**
  * Whether the employee works for the company on business date `date`: an archive takes effect on
@@ -23,6 +23,20 @@ export const employerCancels = (reason: ArchiveReason): boolean => reason !== 'r
 /** The first date whose shifts the archive unassigns: the effective date, but never a day already past. */
 export const firstUnassignedDate = (effectiveDate: string, today: string): string =>
   effectiveDate > today ? effectiveDate : today;
+
+/** Whether a record is archived at `now` (epoch ms): an archive recorded for a later date takes effect when that business day begins. */
+export const archivedAt = (e: Pick<Employee, 'archived' | 'archive'>, now: number): boolean =>
+  e.archived && (!e.archive || e.archive.effectiveAt <= now);
+
+/** The audited fields of an archive or a rehire. */
+export const ARCHIVE_FIELDS = ['archived', 'archive', 'hiring'];
+
+/** The record's archive fields as the audit trail shows them. */
+export const archiveState = (e: Pick<Employee, 'archived' | 'archive' | 'hiring'>) => ({
+  archived: e.archive ? true : e.archived,
+  archive: e.archive ?? null,
+  hiring: e.hiring ?? null,
+});
 
 /**
  * What an archive request does to a record as it is: `archive` it, or nothing (`repeat`: the same

@@ -1,6 +1,7 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { storedCollection, storedMillis } from '../../core/stored';
+import { archivedAt } from './employment';
 import { employeeSchema, type Employee } from './schemas';
 
 /** Fields stored as null are absent (PATCH removes a field by storing null). */
@@ -36,7 +37,7 @@ const storedEmployee = z.preprocess(
       ...e,
       // a position stored without a sub-role stays without one (payroll's rates read it as optional)
       positions: (e.positions ?? []) as Employee['positions'],
-      archived: e.archived && (!e.archive || e.archive.effectiveAt <= Date.now()),
+      archived: archivedAt(e, Date.now()),
     })),
 );
 

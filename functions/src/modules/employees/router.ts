@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import * as service from './service';
+import { archiveQuery, archiveResult } from './archive-schemas';
 import {
   archiveBody,
-  archiveResult,
   auditEntrySchema,
   employeeCreateBody,
   employeeIdParam,
@@ -19,6 +19,7 @@ import { lazyFile } from '../kit';
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
 const lifecycle = lazyFile<typeof import('./lifecycle')>(() => require('./lifecycle'));
+const archive = lazyFile<typeof import('./archive')>(() => require('./archive'));
 
 const VISIBILITY =
   'Owners see every field. Managers see every field except the pay of others (salary, additionalSalary, rateRegular, rateOvertime, positionRates) when the company policy hideFinancialInfoFromManagers is on. Employees see a directory view of colleagues (no pay, contact (email, phone, phoneCode, address, city), emergency, birth, hiring, employee number or archive data) and their own record whole.';
@@ -95,13 +96,14 @@ export const routes: RouteDef[] = [
     completion: 'steps',
     summary: 'Archive an employee who leaves, from an effective date',
     description:
-      "The record keeps its id, history, documents, pay records and POS links. Their shifts (every mode) dated from effectiveDate, and not before today, are unassigned and listed as openSeats (generation fills those seats again); unless the reason is `resigned` (the employee's change), each cancelled published shift owes the fair-workweek premium of an employer's cancellation where the company's jurisdiction has one. Pending requests they are a party to are cancelled with a reason in their history (an offer they only volunteered for loses them as volunteer). Their membership stops granting access when effectiveDate begins (the account remains). Until then the employee is listed as active and can be scheduled before that day. Repeating the same archive completes what a failure left undone; another archive of an archived employee answers 422 EMPLOYEE_ARCHIVED. 422 CANNOT_ARCHIVE for the caller's own record or an owner's.",
+      "The record keeps its id, history, documents, pay records and POS links. Their shifts (every mode) dated from effectiveDate, and not before today, are unassigned and listed as openSeats (generation fills those seats again); unless the reason is `resigned` (the employee's change), each cancelled published shift owes the fair-workweek premium of an employer's cancellation where the company's jurisdiction has one. Pending requests they are a party to are cancelled with a reason in their history (an offer they only volunteered for loses them as volunteer). Their membership stops granting access when effectiveDate begins (the account remains). Until then the employee is listed as active and can be scheduled before that day. Repeating the same archive completes what a failure left undone; another archive of an archived employee answers 422 EMPLOYEE_ARCHIVED. 422 CANNOT_ARCHIVE for the caller's own record or an owner's.\n\n**Dry run** (`?dryRun=true`): the same reads and checks of every step, nothing written (no record, shift, premium, request, membership or audit entry), 200 with what the archive would do: the record as it would leave it, the open seats, the premiums it would owe (with their citations) and the requests it would cancel, and `outcome`: `refusal` (the 422 the real call answers, or null), no findings of its own, and the premiums. The real call answers the same `outcome` (dryRun false) with the premiums it recorded. 403 and 404 stay errors.",
     access: manager,
     params: employeeIdParam,
-    query: companyIdQuery,
+    query: archiveQuery,
     body: archiveBody,
     response: archiveResult,
-    handler: ({ params, body, member }) => lifecycle().archiveEmployee({ member, id: params.employeeId, body }),
+    handler: ({ params, query, body, member }) =>
+      archive().archiveEmployee({ member, id: params.employeeId, body, dryRun: query.dryRun }),
   }),
   defineRoute({
     method: 'post',

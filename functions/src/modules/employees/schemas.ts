@@ -173,32 +173,6 @@ export const rehireBody = z.strictObject({
 });
 export type RehireBody = z.infer<typeof rehireBody>;
 
-const openSeat = z.object({
-  shiftId: z.string(),
-  date: z.string(),
-  start: z.number(),
-  end: z.number().nullable(),
-  positionId: z.string().nullable(),
-  subRoleId: z.string().nullable(),
-  mode: z.string(),
-});
-
-export const archiveResult = z
-  .object({
-    employee: employeeSchema,
-    openSeats: z.array(openSeat).describe("The employee's shifts from the effective date, unassigned (deleted)"),
-    premiums: z
-      .array(z.record(z.string(), z.unknown()))
-      .describe(
-        'Fair-workweek premiums owed for the cancelled published shifts, as PUT /shifts answers them (never for a resignation)',
-      ),
-    cancelledRequests: z
-      .array(z.string())
-      .describe('Pending shift requests cancelled because they involved the employee'),
-    accessEndsAt: z.number().describe('Epoch ms: when the membership stops granting access to the company'),
-  })
-  .meta({ id: 'EmployeeArchiveResult' });
-
 export const auditEntrySchema = z
   .object({
     id: z.string(),

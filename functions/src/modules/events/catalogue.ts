@@ -67,6 +67,44 @@ const premiumLine = (premiums: { amountMinor?: number | null }[]) => {
   return cents > 0 ? ` A schedule-change premium of $${(cents / 100).toFixed(2)} is owed.` : '';
 };
 
+/** A leave balance's change: the entries of one commit, of one employee and policy (no reason text, no pay: what the employee's own ledger shows). */
+const leaveChange = z.object({
+  employeeId: z.string(),
+  policyId: z.string(),
+  policyName: z.string(),
+  leaveKind: z.enum(['sick', 'pto']),
+  cause: z
+    .enum(['usage', 'usageReturned', 'yearEnd'])
+    .describe(
+      'usage: a day-off request approved; usageReturned: an approved one cancelled; yearEnd: a leave year closed',
+    ),
+  requestId: z.string().nullable().describe('usage, usageReturned: the day-off request'),
+  year: z.string().describe('The first date of the leave year the change belongs to (yearEnd: the year closed)'),
+  date: z.string().describe('The business date it takes effect: the first day off, or the last day of the year closed'),
+  entries: z
+    .array(
+      z.object({
+        kind: z.enum(['usage', 'usageReturned', 'forfeiture', 'carryoverOut', 'carryoverIn']),
+        minutes: z.int().describe('Signed minutes'),
+      }),
+    )
+    .describe('The ledger entries written with this event'),
+  minutes: z.int().describe('The net change of the balance (a carryover moves minutes between years: 0)'),
+  balanceMinutes: z
+    .int()
+    .describe('The balance under the policy after the change, every entry counted whatever its date'),
+});
+const LEAVE_TITLES = { usage: 'Leave taken', usageReturned: 'Leave given back', yearEnd: 'Leave year closed' } as const;
+const hoursOf = (minutes: number) => `${(Math.abs(minutes) / 60).toFixed(2)} h`;
+function leaveBody(d: z.output<typeof leaveChange>): string {
+  const balance = ` Balance: ${d.balanceMinutes < 0 ? '-' : ''}${hoursOf(d.balanceMinutes)}.`;
+  if (d.cause === 'usage') return `${hoursOf(d.minutes)} of ${d.policyName} for ${d.date}.${balance}`;
+  if (d.cause === 'usageReturned') return `${hoursOf(d.minutes)} of ${d.policyName} given back (${d.date}).${balance}`;
+  const forfeited = d.entries.filter((e) => e.kind === 'forfeiture').reduce((s, e) => s - e.minutes, 0);
+  const carried = d.entries.filter((e) => e.kind === 'carryoverIn').reduce((s, e) => s + e.minutes, 0);
+  return `${d.policyName}: ${hoursOf(carried)} carried over${forfeited ? `, ${hoursOf(forfeited)} forfeited` : ''}.${balance}`;
+}
+
 export const EVENT_KINDS = {
   'shift.published': kind({
     version: 1,
@@ -200,6 +238,15 @@ export const EVENT_KINDS = {
       title: 'Tips locked',
       body: `The tips of ${d.poolName} for ${d.periodStart} to ${d.periodEnd} are locked.`,
     }),
+  }),
+  'leave.balance_changed': kind({
+    version: 1,
+    summary:
+      "A leave balance changed by a day-off request (its approval took the time off, its cancellation gave it back) or by a leave year's end (forfeiture, carryover); addressed to the employee and managers",
+    data: leaveChange,
+    audience: (e) => to([e.data.employeeId], 'manager'),
+    defaults: APP_AND_PUSH,
+    text: (d) => ({ title: LEAVE_TITLES[d.cause], body: leaveBody(d) }),
   }),
   'integration.sync_failed': kind({
     version: 1,

@@ -4,6 +4,8 @@ import { lockKeys, writesLeft } from '../../core/locks';
 import { workedSpans } from '../attendance';
 import { getCompanyRules } from '../companies';
 import { employedOn, listEmployees } from '../employees';
+import { EVENT_WRITES, dispatchEvents, type StagedEvent } from '../events';
+import { balanceChanged, isYearEnd } from './events';
 import { planAccruals, yearsToSettle, type WorkedPunch } from './ledger-rules';
 import { hireDateOf } from './people';
 import * as repo from './repo';
@@ -26,11 +28,15 @@ export async function runAccruals({
   companyId,
   through: asked,
   employeeId,
+  by,
 }: {
   companyId: string;
   through?: string;
   employeeId?: string;
+  /** the manager who asked; none: the automatic runs (auto-accrual.ts) */
+  by?: string;
 }): Promise<{ through: string; employees: number; written: LeaveEntry[] }> {
+  const actor = by ? { uid: by } : { uid: null, job: 'leave-accruals' };
   const [rules, policies, employees] = await Promise.all([
     getCompanyRules({ companyId }),
     repo.listPolicies(companyId),
@@ -71,20 +77,29 @@ export async function runAccruals({
         }),
       );
       // createdAt one millisecond apart: the ledger lists them in the order they were planned
-      const rows = planned.slice(0, writesLeft(1)).map((p, i): LeaveEntry => {
+      const rows = planned.slice(0, writesLeft(1) - EVENT_WRITES * active.length).map((p, i): LeaveEntry => {
         const ref = repo.entriesCollection(companyId).doc();
         return { ...p, id: ref.id, companyId, createdAt: now + i };
       });
-      if (!rows.length) return { result: rows };
+      if (!rows.length) return { result: { rows, events: [] } };
+      // a year end (forfeiture, carryover) is announced with its entries, one event per policy
+      const events: StagedEvent[] = active.flatMap((policy) => {
+        const closed = rows.filter((r) => r.policyId === policy.id && isYearEnd(r));
+        if (!closed.length) return [];
+        const before = [...ledger, ...rows.filter((r) => !isYearEnd(r))].filter((e) => e.policyId === policy.id);
+        return [balanceChanged({ policy, cause: 'yearEnd', written: closed, ledger: before, actor })];
+      });
       return {
-        result: rows,
+        result: { rows, events },
         write: (t) => {
           for (const r of rows) t.set(repo.entryRef(companyId, r.id), repo.entryToDoc(r));
+          for (const e of events) e.write(t);
         },
       };
     });
-    if (entries.length) touched += 1;
-    written.push(...entries);
+    if (entries.rows.length) touched += 1;
+    written.push(...entries.rows);
+    await dispatchEvents(entries.events);
   }
   return { through, employees: touched, written };
 }

@@ -8,10 +8,12 @@ const pay = lazyFile<typeof import('./pay')>(() => require('./pay'));
 export const prepareLeaveUsage = lazyFunction(usage, 'prepareLeaveUsage');
 /** In the transaction cancelling an approved one: stages the return of its usage. */
 export const prepareLeaveReturn = lazyFunction(usage, 'prepareLeaveReturn');
-export type { LeaveOfRequest } from './usage';
+export type { LeaveOfRequest, LeaveWrite } from './usage';
 /** Payroll: the paid time off used in a period, with the rate basis the law sets for each. */
 export const leaveUsedIn = lazyFunction(pay, 'leaveUsedIn');
-export type { LeaveRateBasis, LeaveUse } from './pay';
+/** Payroll: the usage given back (cancelled approved days off) dated before a date, for the adjustments of a closed period. */
+export const leaveReturnedBefore = lazyFunction(pay, 'leaveReturnedBefore');
+export type { LeaveRateBasis, LeaveReturn, LeaveUse } from './pay';
 export { leaveErrors } from './errors';
 export { SICK_LAWS, SICK_LAW_IDS, sickLawsFor, type SickLawId, type SickLawPack } from './laws';
 export type { LeavePolicy, LeaveKind } from './schemas';

@@ -86,7 +86,12 @@ export const routes: RouteDef[] = [
     response: accrualRunAnswer,
     completion: 'steps',
     handler: ({ member: m, body }) =>
-      accruals().runAccruals({ companyId: m.companyId, through: body.through, employeeId: body.employeeId }),
+      accruals().runAccruals({
+        companyId: m.companyId,
+        through: body.through,
+        employeeId: body.employeeId,
+        by: m.uid,
+      }),
   }),
   defineRoute({
     method: 'post',

@@ -1,8 +1,10 @@
 import type { Transaction } from 'firebase-admin/firestore';
+import type { StagedEvent } from '../events';
 import { getCompanyRules } from '../companies';
 import { employeeFromSnapshot, employeeRef } from '../employees';
 import { leaveYearOf } from './accrual';
 import { leaveErrors } from './errors';
+import { balanceChanged } from './events';
 import { balanceOf } from './ledger-rules';
 import { hireDateOf } from './people';
 import * as repo from './repo';
@@ -25,6 +27,20 @@ export interface LeaveOfRequest {
   date: string;
   /** Who approved or cancelled. */
   by: string;
+}
+
+/** What a prepare stages: the entry's write, and its `leave.balance_changed` event to dispatch after the commit. */
+export type LeaveWrite = ((t: Transaction) => void) & { events: StagedEvent[] };
+const NOTHING: LeaveWrite = Object.assign(() => undefined, { events: [] });
+
+function staged(companyId: string, entry: LeaveEntry, event: StagedEvent): LeaveWrite {
+  return Object.assign(
+    (t: Transaction) => {
+      t.set(repo.entryRef(companyId, entry.id), repo.entryToDoc(entry));
+      event.write(t);
+    },
+    { events: [event] },
+  );
 }
 
 const usageId = (requestId: string) => `${requestId}_usage`;
@@ -68,23 +84,24 @@ const entryOf = (
 });
 
 /** Checks and stages the usage of an approved day-off request (422 LEAVE_BALANCE_EXCEEDED and the like). */
-export async function prepareLeaveUsage(tx: Transaction, l: LeaveOfRequest): Promise<(t: Transaction) => void> {
+export async function prepareLeaveUsage(tx: Transaction, l: LeaveOfRequest): Promise<LeaveWrite> {
   const { policy, hireDate, entries } = await readFor(tx, l);
-  if (entries.some((e) => e.id === usageId(l.requestId))) return () => undefined;
+  if (entries.some((e) => e.id === usageId(l.requestId))) return NOTHING;
   const year = leaveYearOf(l.date, policy.yearStart, hireDate).start;
   const refusal = usageRefusal({ policy, entries, minutes: l.minutes, date: l.date, year, hireDate });
   if (refusal) throw leaveErrors[refusal.code](refusal.message, refusal.details);
   const entry = entryOf(l, usageId(l.requestId), 'usage', -l.minutes, year);
-  return (t) => t.set(repo.entryRef(l.companyId, entry.id), repo.entryToDoc(entry));
+  const event = balanceChanged({ policy, cause: 'usage', written: [entry], ledger: entries, actor: { uid: l.by } });
+  return staged(l.companyId, entry, event);
 }
 
 /** Stages the return of a cancelled approved request's usage (what its usage entry took, once). */
-export async function prepareLeaveReturn(tx: Transaction, l: LeaveOfRequest): Promise<(t: Transaction) => void> {
-  const entries = (await repo.employeeEntries(l.companyId, l.employeeId, tx)).filter(
-    (e) => e.source.requestId === l.requestId,
-  );
+export async function prepareLeaveReturn(tx: Transaction, l: LeaveOfRequest): Promise<LeaveWrite> {
+  const all = await repo.employeeEntries(l.companyId, l.employeeId, tx);
+  const entries = all.filter((e) => e.source.requestId === l.requestId);
   const used = entries.find((e) => e.id === usageId(l.requestId));
-  if (!used || entries.some((e) => e.id === returnId(l.requestId)) || balanceOf(entries) === 0) return () => undefined;
+  if (!used || entries.some((e) => e.id === returnId(l.requestId)) || balanceOf(entries) === 0) return NOTHING;
+  const policy = repo.policyFromSnapshot(await tx.get(repo.policyRef(l.companyId, used.policyId)));
   const entry = entryOf(
     { ...l, policyId: used.policyId },
     returnId(l.requestId),
@@ -92,5 +109,12 @@ export async function prepareLeaveReturn(tx: Transaction, l: LeaveOfRequest): Pr
     -used.minutes,
     used.year,
   );
-  return (t) => t.set(repo.entryRef(l.companyId, entry.id), repo.entryToDoc(entry));
+  const event = balanceChanged({
+    policy: policy ?? { id: used.policyId, name: used.policyId, kind: 'pto' },
+    cause: 'usageReturned',
+    written: [entry],
+    ledger: all.filter((e) => e.policyId === used.policyId),
+    actor: { uid: l.by },
+  });
+  return staged(l.companyId, entry, event);
 }

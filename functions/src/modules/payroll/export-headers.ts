@@ -1,4 +1,7 @@
-/** The header lines and earnings codes of the export layouts (exports.ts says where each comes from). */
+/** The export layouts, their header lines and earnings codes (exports.ts and each layout's file say where each comes from). */
+
+export const EXPORT_LAYOUTS = ['generic', 'adp', 'paychex', 'gusto'] as const;
+export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
 
 /** Hours 3 / Earnings 3 codes and Paychex pay components written by the provider layouts. */
 export const ADP_CODES = {
@@ -27,7 +30,7 @@ export const PAYCHEX_PAY_COMPONENTS = {
   sickLeave: 'Sick',
   pto: 'PTO',
 } as const;
-/** Gusto's CSV takes no custom earning types: premiums go to its `bonus` column (see the module comment). */
+/** Gusto's CSV takes no custom earning types: premiums go to its `bonus` column (exports.ts, "Premiums"). */
 export const GUSTO_PREMIUM_COLUMN = 'bonus';
 /** Gusto's "Correction payment" field: prior-period adjustments and what its one stored rate cannot price. */
 export const GUSTO_CORRECTION_COLUMN = 'correction_payment';

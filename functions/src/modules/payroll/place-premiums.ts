@@ -75,6 +75,54 @@ export function restBreaksRequired(required: readonly { atLeastMinutes: number; 
   return n;
 }
 
+type RestRule = Pick<PlacePayRule<'restBreak'>, 'required' | 'minBreakMinutes'>;
+
+/** A workday's rest breaks: those its worked minutes require, and those recorded of the minimum length starting inside it. */
+function restBreakCount(
+  spans: readonly { restBreaks?: Interval[] }[],
+  rule: RestRule,
+  workedMinutes: number,
+  [dayStart, dayEnd]: number[],
+) {
+  const required = restBreaksRequired(rule.required, workedMinutes);
+  const taken = spans
+    .flatMap((s) => s.restBreaks ?? [])
+    .filter((b) => b.startMs >= dayStart && b.startMs < dayEnd && minutesOf(b) >= rule.minBreakMinutes).length;
+  return { required, taken };
+}
+
+export interface MissedRestBreakDay {
+  date: string;
+  rule: PlacePayRule<'restBreak'>;
+  required: number;
+  taken: number;
+  workedMinutes: number;
+}
+
+/**
+ * The workdays of `dates` that miss a rest break the place's rule requires, counted as payroll
+ * counts them for its premium (the timesheets' missed_rest_break), whether or not the rule owes a
+ * premium (Oregon's owes none). Only for a company that records rest breaks on punches.
+ */
+export function missedRestBreakDays(
+  spans: readonly (WorkedSpan & { restBreaks?: Interval[] })[],
+  dates: readonly string[],
+  cal: Pick<CalendarInput, 'timezone' | 'dayChangeTime'>,
+  rulesOn: PlacePremiumInput['rulesOn'],
+): MissedRestBreakDay[] {
+  const out: MissedRestBreakDay[] = [];
+  for (const date of dates) {
+    const rule = rulesOn(date).restBreak;
+    if (!rule) continue;
+    const worked = workedIn(spans as WorkedSpan[], date, cal);
+    if (!worked.length) continue;
+    const workedMinutes = worked.reduce((s, i) => s + minutesOf(i), 0);
+    const { required, taken } = restBreakCount(spans, rule, workedMinutes, dayStarts([date], cal));
+    if (taken < required) out.push({ date, rule, required, taken, workedMinutes });
+  }
+  return out;
+}
+
 /** The place premiums of one employee's days in the range, in date order. */
 export function placePremiums(input: PlacePremiumInput): PlacePremium[] {
   const out: PlacePremium[] = [];
@@ -151,10 +199,7 @@ export function placePremiums(input: PlacePremiumInput): PlacePremium[] {
 
     const rest = rules.restBreak;
     if (rest && rest.premium && input.restBreaksRecorded) {
-      const required = restBreaksRequired(rest.required, workedMinutes);
-      const taken = input.spans
-        .flatMap((s) => s.restBreaks ?? [])
-        .filter((b) => b.startMs >= dayStart && b.startMs < dayEnd && minutesOf(b) >= rest.minBreakMinutes).length;
+      const { required, taken } = restBreakCount(input.spans, rest, workedMinutes, [dayStart, dayEnd]);
       const missed = required - taken;
       if (missed > 0) {
         const minutes = rest.premium.kind === 'hoursPerDay' ? rest.premium.hours * 60 : missed * rest.premium.minutes;

@@ -14,21 +14,16 @@ import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
 import { elementIncreaseOn, leavePayOf } from './leave-pay';
 import { placePremiums, placeRulesOf, type PlacePremiumInput } from './place-premiums';
+import { leaveReturnsOf } from './leave-returns';
+import type { LeaveReturnedLine } from './leave-pay';
 import { lateInputsOf, linkedShifts, punchStatesIn, type LateInputs } from './report-inputs';
 import { waiversOn } from './meal-waivers';
 import { listPayElements, mealWaiversByEmployee } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
-import type {
-  EmployeePay,
-  MealWaiver,
-  PayElement,
-  Period,
-  PayrollReport,
-  PayrollSettings,
-  PremiumLine,
-} from './schemas';
+import type { EmployeePay, MealWaiver, PayElement, Period, PayrollReport, PayrollSettings } from './schemas';
+import type { PremiumLine } from './premium-schemas';
 
 /** The currency pay is figured in before the company's first sales import tells it. */
 const FALLBACK_CURRENCY = 'USD';
@@ -64,6 +59,8 @@ interface ReportContext {
   scheduledMinutes: Map<string, number>;
   prior: PriorPeriod | null;
   late: LateInputs;
+  /** paid time off of closed periods cancelled since, by employee (leave-returns.ts) */
+  leaveReturns: Map<string, LeaveReturnedLine[]>;
 }
 
 /** The closed period before this one, when a workweek straddles the edge: its frozen rows. */
@@ -244,6 +241,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const adjustments: AdjustmentLine[] = [
     ...adjustmentsOf(employee, rated, ctx, explicitOvertime),
     ...lateLinesOf(employee, ctx, explicitOvertime),
+    ...(ctx.leaveReturns.get(employee.id) ?? []),
   ];
   const salaried = (employee.salary ?? 0) > 0;
   const elements = payElementLines(inputs, rated, ctx, salaried);
@@ -330,9 +328,9 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
       })),
       ...adjustments.map((a) => ({
         kind: 'adjustment' as const,
-        weekStart: a.weekStart,
+        weekStart: a.kind === 'leaveReturned' ? null : a.weekStart,
         positionId: null,
-        rate: a.regularRate,
+        rate: a.kind === 'leaveReturned' ? a.rate : a.regularRate,
         minutes: a.minutes,
         amount: a.amount,
       })),
@@ -401,7 +399,10 @@ export async function computeReport(
     leaveUsedIn(companyId, range),
   ]);
   const rules = settings.overtimeRules as OvertimeRules;
-  const late = await lateInputsOf(companyId, range, cal);
+  const [late, leaveReturns] = await Promise.all([
+    lateInputsOf(companyId, range, cal),
+    leaveReturnsOf(companyId, range),
+  ]);
   const placeRulesOn = placeRulesOf(company.profile.lawLocation ?? null);
   const withMinutes =
     placeRulesOn !== null && datesInRange(range.start, range.end).some((d) => placeRulesOn(d).reportingTime);
@@ -420,6 +421,7 @@ export async function computeReport(
     scheduledMinutes: linked.minutes,
     prior,
     late,
+    leaveReturns,
   };
   const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
   const elementsOf = new Map<string, PayElement[]>();

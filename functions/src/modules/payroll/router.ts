@@ -3,8 +3,6 @@ import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import {
   endMealWaiverBody,
-  exportQuery,
-  exportResponse,
   mealWaiverBody,
   mealWaiverParam,
   mealWaiverSchema,
@@ -20,6 +18,7 @@ import {
   settingsPatch,
   settingsSchema,
 } from './schemas';
+import { exportQuery, exportResponse } from './export-schemas';
 import { lazyFile } from '../kit';
 
 /** The service (with attendance, sales and the export formats) is loaded by the first request that uses it, not with the routes. */

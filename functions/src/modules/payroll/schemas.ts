@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { leaveLineSchema } from './leave-pay';
+import { leaveLineSchema, leaveReturnedLineSchema } from './leave-pay';
 import { PAY_FREQUENCIES } from '../../core/calendar';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { recordOf, visibleTo } from '../../http/visibility';
 import { overtimeRulesSchema } from './overtime';
+import { premiumLineSchema } from './premium-schemas';
 
 export const payFrequencySchema = z.enum(PAY_FREQUENCIES).describe('How often employees are paid');
 
@@ -126,32 +127,6 @@ export const weekPaySchema = z
     ),
   })
   .meta({ id: 'WeekPay' });
-
-export const PREMIUM_KINDS = [
-  'scheduleChange',
-  'rest',
-  'mealPeriod',
-  'splitShift',
-  'reportingTime',
-  'spreadOfHours',
-  'restBreak',
-] as const;
-
-export const premiumLineSchema = z
-  .object({
-    kind: z
-      .enum(PREMIUM_KINDS)
-      .describe(
-        "scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium; splitShift, reportingTime, spreadOfHours and restBreak: the pay rules of the company's location for law (California split shifts and reporting time, New York spread of hours, state rest breaks; GET /compliance/rules lists them with their sources)",
-      ),
-    date: z.string().describe('Business date the premium is owed for (it is paid in the period holding it)'),
-    shiftId: z.string().nullable(),
-    reason: z.string(),
-    hours: z.number().nullable().describe('Hours of the regular rate it is worth, when it is priced that way'),
-    amount: pay,
-  })
-  .meta({ id: 'PremiumLine' });
-export type PremiumLine = z.infer<typeof premiumLineSchema>;
 
 // --- pay elements ---------------------------------------------------------------------------
 
@@ -391,7 +366,7 @@ export const lateRecordLineSchema = z
   .meta({ id: 'LateRecordAdjustment' });
 
 export const adjustmentLineSchema = z
-  .discriminatedUnion('kind', [priorPeriodLineSchema, lateRecordLineSchema])
+  .discriminatedUnion('kind', [priorPeriodLineSchema, lateRecordLineSchema, leaveReturnedLineSchema])
   .meta({ id: 'AdjustmentLine' });
 export type AdjustmentLineOut = z.infer<typeof adjustmentLineSchema>;
 
@@ -484,7 +459,7 @@ export const employeePaySchema = recordOf(
       .array(adjustmentLineSchema)
       .optional()
       .describe(
-        'Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed',
+        'Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), POS records that arrived after their period closed, and paid time off of a closed period cancelled after it closed',
       ),
     tipAdjustments: visibleTo(z.array(tipAdjustmentLineSchema), 'tips')
       .optional()
@@ -535,14 +510,3 @@ export const reportSchema = z
   })
   .meta({ id: 'PayrollReport' });
 export type PayrollReport = z.infer<typeof reportSchema>;
-
-export const exportQuery = companyIdQuery.extend({
-  layout: z.enum(['generic', 'adp', 'paychex', 'gusto']).default('generic'),
-});
-export const exportResponse = z
-  .object({
-    filename: z.string(),
-    contentType: z.string(),
-    body: z.string().meta({ description: 'The CSV file', contentMediaType: 'text/csv' }),
-  })
-  .meta({ id: 'PayrollExport' });

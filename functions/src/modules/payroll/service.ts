@@ -2,10 +2,11 @@ import { addDays, businessToday, payPeriodOf, previousPayPeriod, weekOf, type Da
 import { runExclusive } from '../../core/exclusive';
 import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
-import { lockRange, unlockRange } from '../attendance';
+import { lockRange, setRestBreaksRecorded, storedRestBreaksRecorded, unlockRange } from '../attendance';
 import { maySee } from '../../http/visibility';
 import { getCompanyRules, viewerOf, type CompanyRules } from '../companies';
 import { dispatchEvents, stageEvent } from '../events';
+import { announce } from '../kit';
 import { payrollErrors } from './errors';
 import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
@@ -22,8 +23,8 @@ import {
   type Period,
   type PayrollReport,
   type PayrollSettings,
-  type PremiumLine,
 } from './schemas';
+import type { PremiumLine } from './premium-schemas';
 import { lockKeys } from '../../core/locks';
 
 /**
@@ -60,13 +61,27 @@ export async function getSettings({ companyId }: { companyId: string }): Promise
   return settingsOf(companyId);
 }
 
+/**
+ * The payroll settings in force. `restBreaksRecorded` lives in the attendance settings (the
+ * timesheets read it too); a value stored here before it moved (2026-12-04) stands until the
+ * attendance settings have one, and the next PATCH moves it.
+ */
 async function settingsOf(companyId: string): Promise<PayrollSettings> {
-  const stored = await repo.readSettings(companyId);
-  return {
+  return (await settingsRead(companyId)).settings;
+}
+
+async function settingsRead(companyId: string) {
+  const [{ restBreaksRecorded: legacy, ...stored }, recorded] = await Promise.all([
+    repo.readSettings(companyId),
+    storedRestBreaksRecorded(companyId),
+  ]);
+  const settings = {
     ...SETTINGS_DEFAULTS,
     ...stored,
     overtimeRules: withDefaults(stored.overtimeRules ?? SETTINGS_DEFAULTS.overtimeRules),
+    restBreaksRecorded: recorded ?? legacy ?? SETTINGS_DEFAULTS.restBreaksRecorded,
   } as PayrollSettings;
+  return { settings, legacy: legacy !== undefined };
 }
 
 export async function updateSettings({
@@ -77,9 +92,14 @@ export async function updateSettings({
   patch: Partial<PayrollSettings>;
 }): Promise<PayrollSettings> {
   await requireCompany(companyId);
-  const next = { ...(await settingsOf(companyId)), ...patch };
+  const { settings, legacy } = await settingsRead(companyId);
+  const next = { ...settings, ...patch };
   if (patch.overtimeRules) next.overtimeRules = withDefaults(patch.overtimeRules);
-  await repo.settingsRef(companyId).set(next);
+  const { restBreaksRecorded, ...own } = next;
+  await Promise.all([
+    repo.settingsRef(companyId).set(own),
+    patch.restBreaksRecorded !== undefined || legacy ? setRestBreaksRecorded(companyId, restBreaksRecorded) : null,
+  ]);
   return next;
 }
 
@@ -264,6 +284,8 @@ export async function closePeriod({
         },
       };
     }).then((event) => dispatchEvents([event]));
+    // accrual per pay period and per hours worked follows the close (leave reacts: kit.ts announce)
+    await announce('payPeriodClosed', { companyId, startDate: range.start, endDate: range.end, closedAt });
     return period;
   } catch (err) {
     if (!(err as { code?: string }).code?.startsWith('PERIOD_ALREADY')) await unlockRange(companyId, dates, uid);

@@ -2,6 +2,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { datesInRange } from '../../core/calendar';
 import { AppError } from '../../core/errors';
 import { employeeFromSnapshot, employeeRef, setAvailabilitiesInTx, type Availabilities } from '../employees';
+import type { StagedEvent } from '../events';
 import { prepareLeaveUsage } from '../leave';
 import { prepareTimeOff, prepareTransfers, txReader, type ShiftTransfer } from '../schedule';
 import { requestErrors } from './errors';
@@ -41,13 +42,16 @@ export const leaveOf = (r: ShiftRequest, by: string) => ({
   by,
 });
 
+/** An approval's write; `events`: the leave balance's change (a paid day off), dispatched after the commit. */
+export type ApprovalWrite = ((t: Transaction) => void) & { events?: StagedEvent[] };
+
 /** Reads and checks what approving `r` changes (with `taker` for replace and emergency), and returns its write; `by` approves. */
 export async function prepareApproval(
   tx: Transaction,
   r: ShiftRequest,
   taker: string | null,
   by: string,
-): Promise<(t: Transaction) => void> {
+): Promise<ApprovalWrite> {
   const reader = txReader(tx);
   switch (r.type) {
     case 'swap':
@@ -69,10 +73,13 @@ export async function prepareApproval(
       });
       // paid time off: its minutes come out of the leave balance (422 LEAVE_BALANCE_EXCEEDED past it)
       const usage = r.leave ? await prepareLeaveUsage(tx, leaveOf(r, by)) : null;
-      return (t) => {
-        plan.write(t);
-        usage?.(t);
-      };
+      return Object.assign(
+        (t: Transaction) => {
+          plan.write(t);
+          usage?.(t);
+        },
+        { events: usage?.events ?? [] },
+      );
     }
     case 'availabilities': {
       const employee = employeeFromSnapshot(await tx.get(employeeRef(r.companyId, r.employeeId)));

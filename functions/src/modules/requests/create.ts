@@ -232,13 +232,13 @@ export async function createRequest({
     // a concurrent retry got there first: answer its request, write nothing
     const earlier = () => (chosenId ? alreadyCreated(member, chosenId, (ref) => tx.get(ref)) : Promise.resolve(null));
     const before = await earlier();
-    if (before) return { result: { request: before, event: null } };
+    if (before) return { result: { request: before, event: null, leaveEvents: [] } };
     try {
       await draft.guard(tx);
     } catch (err) {
       // the Node emulator does not isolate transactions: the guard may see the retry's request created since the read above
       const created = await earlier();
-      if (created) return { result: { request: created, event: null } };
+      if (created) return { result: { request: created, event: null, leaveEvents: [] } };
       throw err;
     }
     const now = Date.now();
@@ -268,7 +268,7 @@ export async function createRequest({
     const apply = direct ? await prepareApproval(tx, request, null, member.uid) : null;
     const event = requestEvent(null, request, member.uid);
     return {
-      result: { request: requestAsOf(request, now), event },
+      result: { request: requestAsOf(request, now), event, leaveEvents: apply?.events ?? [] },
       write: (t: Transaction) => {
         t.create(repo.requestRef(companyId, id), repo.requestToDoc(request));
         if (PENDING.includes(state) && request.shiftStartsAt !== null)
@@ -278,6 +278,6 @@ export async function createRequest({
       },
     };
   });
-  await dispatchEvents([created.event]);
+  await dispatchEvents([created.event, ...created.leaveEvents]);
   return created.request;
 }

@@ -8,18 +8,21 @@ import { departureEffect } from './transitions';
  * An employee leaves the company (archived): each pending request they are a party to is cancelled
  * with `reason` in its history, and they are taken off the volunteers of the offers they only
  * volunteered for. Each request in its own exclusive section (the key its steps take); a retry
- * finds nothing left to do. Answers the ids of the requests cancelled.
+ * finds nothing left to do. Answers the ids of the requests cancelled. `dryRun`: the same sections,
+ * writing nothing; answers the ids it would cancel.
  */
 export async function withdrawEmployeeFromRequests({
   companyId,
   employeeId,
   reason,
   by,
+  dryRun = false,
 }: {
   companyId: string;
   employeeId: string;
   reason: string;
   by: string;
+  dryRun?: boolean;
 }): Promise<string[]> {
   const pending = await repo.queryRequests(repo.requestsCollection(companyId).where('state', 'in', [...PENDING]));
   const involved = pending.filter((r) => departureEffect(r, employeeId, Date.now()));
@@ -30,6 +33,7 @@ export async function withdrawEmployeeFromRequests({
       const now = Date.now();
       const effect = r && departureEffect(r, employeeId, now);
       if (!r || !effect) return { result: null };
+      if (dryRun) return { result: effect };
       const updated: ShiftRequest = { ...r, history: [...r.history], updatedAt: now };
       if (effect === 'cancel') {
         updated.state = 'cancelled';

@@ -3,8 +3,8 @@ import { datesInRange } from '../../core/calendar';
 import { AppError } from '../../core/errors';
 import { runExclusive } from '../../core/exclusive';
 import type { Membership } from '../../core/memberships';
-import { deleteTimeOff, findingSchema, type Outcome } from '../schedule';
-import { dispatchEvents } from '../events';
+import { deleteTimeOff, outcomeOf, refusedOutcome } from '../schedule';
+import { dispatchEvents, type StagedEvent } from '../events';
 import { prepareLeaveReturn } from '../leave';
 import { leaveOf, prepareApproval } from './approval';
 import { requestEvent } from './events';
@@ -44,26 +44,12 @@ export async function approve(call: Omit<StepCall, 'action'> & { dryRun?: boolea
   const dryRun = call.dryRun === true;
   try {
     const { request } = await stepOnce({ ...call, action: 'approve' }, dryRun);
-    return { ...request, outcome: outcomeOf(dryRun, null) };
+    return { ...request, outcome: outcomeOf(dryRun, [], []) };
   } catch (err) {
     if (!dryRun || !(err instanceof AppError) || (err.status !== 409 && err.status !== 422)) throw err;
     const request = await readRequest(call.member.companyId, call.id);
-    return { ...requestAsOf(request, Date.now()), outcome: outcomeOf(true, err) };
+    return { ...requestAsOf(request, Date.now()), outcome: refusedOutcome(err) };
   }
-}
-
-function outcomeOf(dryRun: boolean, refusal: AppError | null): Outcome {
-  const findings = (refusal?.details ?? []).flatMap((d) => {
-    const parsed = findingSchema.safeParse(d);
-    return parsed.success ? [parsed.data] : [];
-  });
-  return {
-    dryRun,
-    refusal: refusal ? { status: refusal.status, code: refusal.code, message: refusal.message } : null,
-    blocking: findings,
-    warnings: [],
-    premiums: [],
-  };
 }
 
 async function stepOnce(
@@ -84,15 +70,19 @@ async function stepOnce(
     if (!r) throw requestErrors.REQUEST_NOT_FOUND('Request not found');
     const now = Date.now();
     const decision = decideStep(r, { action, me, manager, owner: member.role === 'owner', employeeId, now });
-    if (decision.kind === 'unchanged') return { result: { request: requestAsOf(r, now), event: null } };
+    if (decision.kind === 'unchanged')
+      return { result: { request: requestAsOf(r, now), event: null, leaveEvents: [] } };
     const { next, schedule, releaseTimeOff, changes } = decision;
     // the eligibility reads and checks (422 NOT_ELIGIBLE...), written only when the step applies the change
     const write = schedule ? await prepareApproval(tx, r, schedule.taker, member.uid) : null;
     let apply: ((t: Transaction) => void) | null = schedule?.apply ? write : null;
+    // the leave balance's change (a paid day off taken or given back), dispatched with the request's event
+    let leaveEvents: StagedEvent[] = (schedule?.apply && write?.events) || [];
     if (releaseTimeOff) {
       const d = r.dayOff!;
       // paid time off cancelled after approval: its minutes go back to the balance
       const giveBack = r.leave ? await prepareLeaveReturn(tx, leaveOf(r, member.uid)) : null;
+      leaveEvents = giveBack?.events ?? [];
       apply = (t) => {
         deleteTimeOff(t, companyId, { requestId: r.id, dates: datesInRange(d.startDate, d.endDate) });
         giveBack?.(t);
@@ -104,9 +94,13 @@ async function stepOnce(
     if (note) updated.note = updated.note ? `${updated.note}\n${note}` : note;
     updated.history.push({ at: now, by: member.uid, action, state: next });
     const event = requestEvent(r, updated, member.uid);
-    if (dryRun) return { result: { request: requestAsOf(updated, now), event: null } };
+    if (dryRun) return { result: { request: requestAsOf(updated, now), event: null, leaveEvents: [] } };
     return {
-      result: { request: { ...requestAsOf(updated, now), ...(schedule?.apply ? { premiums: [] } : {}) }, event },
+      result: {
+        request: { ...requestAsOf(updated, now), ...(schedule?.apply ? { premiums: [] } : {}) },
+        event,
+        leaveEvents,
+      },
       write: (t: Transaction) => {
         t.set(repo.requestRef(companyId, id), repo.requestToDoc(updated));
         apply?.(t);
@@ -114,6 +108,6 @@ async function stepOnce(
       },
     };
   });
-  await dispatchEvents([stepped.event]);
+  await dispatchEvents([stepped.event, ...stepped.leaveEvents]);
   return { request: stepped.request };
 }

@@ -18,23 +18,27 @@ const LAST_DATE = '9999-12-31';
  * published shift owes the fair-workweek premium of a cancellation made by the employer
  * (change-premiums.ts; nothing outside the notice window or without a jurisdiction). In the
  * exclusive section of the employee's schedule, a page at a time; a retry finds nothing left.
+ * `dryRun`: the same reads and premiums in one section over every shift, writing nothing.
  */
 export async function unassignShiftsFrom({
   companyId,
   employeeId,
   from,
   employerCancels,
+  dryRun = false,
 }: {
   companyId: string;
   employeeId: string;
   from: string;
   employerCancels: boolean;
+  dryRun?: boolean;
 }): Promise<{ openSeats: Shift[]; premiums: Premium[] }> {
   const openSeats: Shift[] = [];
   const premiums: Premium[] = [];
   for (;;) {
     const page = await runExclusive(lockKeys.schedule(companyId, employeeId), async (tx) => {
-      const query = repo.employeeWindowQuery(companyId, employeeId, from, LAST_DATE).limit(SHIFTS_PER_COMMIT);
+      const window = repo.employeeWindowQuery(companyId, employeeId, from, LAST_DATE);
+      const query = dryRun ? window : window.limit(SHIFTS_PER_COMMIT);
       const [[companySnap, settingsSnap], snap] = await Promise.all([
         tx.getAll(...companyRulesRefs(companyId)),
         tx.get(query),
@@ -47,16 +51,17 @@ export async function unassignShiftsFrom({
       const staged = stagePremiums(companyId, owed);
       return {
         result: { shifts, premiums: staged.premiums },
-        write: shifts.length
-          ? (t) => {
-              for (const s of shifts) t.delete(repo.shiftRef(companyId, s.id));
-              staged.write(t);
-            }
-          : undefined,
+        write:
+          shifts.length && !dryRun
+            ? (t) => {
+                for (const s of shifts) t.delete(repo.shiftRef(companyId, s.id));
+                staged.write(t);
+              }
+            : undefined,
       };
     });
     openSeats.push(...page.shifts);
     premiums.push(...page.premiums);
-    if (page.shifts.length < SHIFTS_PER_COMMIT) return { openSeats, premiums };
+    if (dryRun || page.shifts.length < SHIFTS_PER_COMMIT) return { openSeats, premiums };
   }
 }

@@ -2,6 +2,7 @@
 import { lazyFile, lazyFunction } from '../kit';
 
 const departure = lazyFile<typeof import('./departure')>(() => require('./departure'));
+const outcome = lazyFile<typeof import('./outcome')>(() => require('./outcome'));
 const premiums = lazyFile<typeof import('./premiums')>(() => require('./premiums'));
 const repo = lazyFile<typeof import('./repo')>(() => require('./repo'));
 const shifts = lazyFile<typeof import('./shifts')>(() => require('./shifts'));
@@ -9,6 +10,8 @@ const timeOff = lazyFile<typeof import('./time-off')>(() => require('./time-off'
 const transfers = lazyFile<typeof import('./transfers')>(() => require('./transfers'));
 
 export const unassignShiftsFrom = lazyFunction(departure, 'unassignShiftsFrom');
+export const outcomeOf = lazyFunction(outcome, 'outcomeOf');
+export const refusedOutcome = lazyFunction(outcome, 'refusedOutcome');
 export const listShiftsInRange = lazyFunction(repo, 'listShiftsInRange');
 export const shiftRef = lazyFunction(repo, 'shiftRef');
 export const shiftFromSnapshot = lazyFunction(repo, 'shiftFromSnapshot');

@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import type { Premium } from './premiums';
-import type { Finding, Outcome } from './schemas';
+import { findingSchema, type Finding, type Outcome } from './schemas';
 import { throwIfBlocked } from './shift-checks';
 
 /**
@@ -33,5 +33,24 @@ export function outcomeOf(dryRun: boolean, findings: readonly Finding[], premium
     blocking,
     warnings: findings.filter((f) => !f.blocking),
     premiums: refusal ? [] : premiums.map(owed),
+  };
+}
+
+/**
+ * The outcome a dry run answers for a call the real one refuses with `refusal` (a 409 or 422 of a
+ * step that is not a shift check: a request's approval, an archive): the details that are findings
+ * block it; no warnings, no premiums.
+ */
+export function refusedOutcome(refusal: AppError): Outcome {
+  const blocking = (refusal.details ?? []).flatMap((d) => {
+    const parsed = findingSchema.safeParse(d);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return {
+    dryRun: true,
+    refusal: { status: refusal.status, code: refusal.code, message: refusal.message },
+    blocking,
+    warnings: [],
+    premiums: [],
   };
 }

@@ -28,6 +28,19 @@ export async function requireTipsVisible(member: Membership): Promise<void> {
     throw tipPoolErrors.TIPS_HIDDEN('This company hides tips from managers (policy hideTipsFromManagers)');
 }
 
+/** A call on one period of one pool: distribute, lock or read it. */
+export interface PeriodCall {
+  member: Membership;
+  poolId: string;
+  periodStart: string;
+}
+
+/** The opening of every period call: the caller may see tips (else 403 TIPS_HIDDEN); answers the company. */
+async function openPeriod({ member }: PeriodCall): Promise<string> {
+  await requireTipsVisible(member);
+  return member.companyId;
+}
+
 interface Target {
   companyId: string;
   pool: TipPool;
@@ -66,17 +79,9 @@ const byEntry = (a: TipEntry, b: TipEntry) =>
   a.id.localeCompare(b.id);
 
 /** Divides a pool's period and writes its entries (open), or the adjustments of a locked one. */
-export async function distribute({
-  member,
-  poolId,
-  periodStart,
-}: {
-  member: Membership;
-  poolId: string;
-  periodStart: string;
-}): Promise<TipDistribution> {
-  const companyId = member.companyId;
-  await requireTipsVisible(member);
+export async function distribute(call: PeriodCall): Promise<TipDistribution> {
+  const { poolId, periodStart } = call;
+  const companyId = await openPeriod(call);
   const { target, ctx } = await targetOf(companyId, poolId, periodStart);
   const { pool, start, end } = target;
   const finding = lawFinding(
@@ -239,17 +244,9 @@ async function adjust(
 }
 
 /** Locks a period: its entries never change again (repeating it answers the locked distribution). */
-export async function lockDistribution({
-  member,
-  poolId,
-  periodStart,
-}: {
-  member: Membership;
-  poolId: string;
-  periodStart: string;
-}): Promise<TipDistribution> {
-  const companyId = member.companyId;
-  await requireTipsVisible(member);
+export async function lockDistribution(call: PeriodCall): Promise<TipDistribution> {
+  const { member, poolId, periodStart } = call;
+  const companyId = await openPeriod(call);
   const { distribution, event } = await runExclusive<{ distribution: TipDistribution; event: StagedEvent | null }>(
     lockKeys.tipDistribution(companyId, poolId, periodStart),
     async (tx) => {
@@ -285,17 +282,9 @@ export async function lockDistribution({
 }
 
 /** One distributed period with its entries. */
-export async function getDistribution({
-  member,
-  poolId,
-  periodStart,
-}: {
-  member: Membership;
-  poolId: string;
-  periodStart: string;
-}): Promise<TipDistribution> {
-  const companyId = member.companyId;
-  await requireTipsVisible(member);
+export async function getDistribution(call: PeriodCall): Promise<TipDistribution> {
+  const { poolId, periodStart } = call;
+  const companyId = await openPeriod(call);
   const [snap, entries] = await Promise.all([
     repo.distributionRef(companyId, poolId, periodStart).get(),
     repo.periodEntries(companyId, poolId, periodStart),

@@ -34,13 +34,27 @@ export const FEDERAL: Pack<'us-federal'> = {
   minimumAge: FEDERAL_MINIMUM_AGE,
 };
 
-export const CALIFORNIA: Pack<'us-ca'> = {
-  id: 'us-ca',
-  label: 'California',
-  name: 'California Labor Code and IWC wage orders',
-  place: { level: 'state', state: 'CA' },
+/** A state's pack without predictive scheduling (Oregon's has it: existing.ts): its pay rules, minors' hours and notes. */
+const statePack = <Id extends string>(
+  id: Id,
+  state: string,
+  label: string,
+  name: string,
+  rules: Pick<Pack, 'pay' | 'minors'> & { notes?: Pack['notes'] },
+): Pack<Id> => ({
+  id,
+  label,
+  name,
+  place: { level: 'state', state },
   scheduling: [],
+  notes: rules.notes ?? [],
+  ...(rules.pay ? { pay: rules.pay } : {}),
+  ...(rules.minors ? { minors: rules.minors } : {}),
+});
+
+export const CALIFORNIA = statePack('us-ca', 'CA', 'California', 'California Labor Code and IWC wage orders', {
   pay: CALIFORNIA_PAY,
+  minors: CALIFORNIA_MINORS,
   notes: [
     {
       rule: 'overtime',
@@ -61,37 +75,25 @@ export const CALIFORNIA: Pack<'us-ca'> = {
       citation: cite('Labor Code 512(a), 226.7(c)', CA_512, 'text', '2026-12-02'),
     },
   ],
-  minors: CALIFORNIA_MINORS,
-};
+});
 
 /** New York State: its minors' hours (Labor Law 142, 143) and pay rules (pay.ts); New York City's fair workweek is a city pack (existing.ts). */
-export const NEW_YORK: Pack<'us-ny'> = {
-  id: 'us-ny',
-  label: 'New York State',
-  name: 'New York Labor Law and the Hospitality Industry Wage Order (12 NYCRR 146)',
-  place: { level: 'state', state: 'NY' },
-  scheduling: [],
-  notes: [],
-  minors: NEW_YORK_MINORS,
-  pay: NEW_YORK_PAY,
-};
+export const NEW_YORK = statePack(
+  'us-ny',
+  'NY',
+  'New York State',
+  'New York Labor Law and the Hospitality Industry Wage Order (12 NYCRR 146)',
+  { minors: NEW_YORK_MINORS, pay: NEW_YORK_PAY },
+);
 
-export const WASHINGTON: Pack<'us-wa'> = {
-  id: 'us-wa',
-  label: 'Washington',
-  name: 'Washington Minimum Wage Act rules (WAC 296-126)',
-  place: { level: 'state', state: 'WA' },
-  scheduling: [],
-  notes: [],
+export const WASHINGTON = statePack('us-wa', 'WA', 'Washington', 'Washington Minimum Wage Act rules (WAC 296-126)', {
   pay: WASHINGTON_PAY,
-};
+});
 
-export const COLORADO: Pack<'us-co'> = {
-  id: 'us-co',
-  label: 'Colorado',
-  name: 'Colorado Overtime and Minimum Pay Standards (COMPS) Order',
-  place: { level: 'state', state: 'CO' },
-  scheduling: [],
-  notes: [],
-  pay: COLORADO_PAY,
-};
+export const COLORADO = statePack(
+  'us-co',
+  'CO',
+  'Colorado',
+  'Colorado Overtime and Minimum Pay Standards (COMPS) Order',
+  { pay: COLORADO_PAY },
+);

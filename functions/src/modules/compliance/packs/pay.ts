@@ -1,4 +1,4 @@
-import type { PayRule } from '../types';
+import type { Citation, PayRule, RestPremium } from '../types';
 import { cite } from './cite';
 
 /**
@@ -17,6 +17,28 @@ const NY_MIN_WAGE = 'https://dol.ny.gov/minimum-wage-0';
 const WA_REST = 'https://app.leg.wa.gov/wac/default.aspx?cite=296-126-092';
 const OR_REST = 'https://oregon.public.law/rules/oar_839-020-0050';
 const CO_COMPS = 'https://regulations.justia.com/states/colorado/1100/1101-d-1/rule-7-ccr-1103-1/rule-7-ccr-1103-1-5/';
+
+/**
+ * A paid 10-minute rest-break rule in force from `effectiveFrom`: `from[n]` is the least minutes
+ * worked in a day from which n + 1 rests are required (the step table), `premium` what a missed
+ * one owes.
+ */
+const restRule = (
+  from: readonly number[],
+  premium: RestPremium,
+  effectiveFrom: string,
+  summary: string,
+  citation: Citation,
+): PayRule => ({
+  rule: 'restBreak',
+  minBreakMinutes: 10,
+  required: from.map((atLeastMinutes, n) => ({ atLeastMinutes, breaks: n + 1 })),
+  premium,
+  effectiveFrom,
+  effectiveTo: null,
+  summary,
+  citation,
+});
 
 const caMinimumWage = (effectiveFrom: string, effectiveTo: string | null, hourlyMinor: number): PayRule => ({
   rule: 'minimumWage',
@@ -57,26 +79,13 @@ export const CALIFORNIA_PAY: readonly PayRule[] = [
       'reporting for a scheduled shift and working less than half of it owes pay for half the scheduled time, at least 2 hours and at most 4, at the regular rate',
     citation: cite('IWC Wage Order 5-2001 §5(A) (8 CCR 11050)', WAGE_ORDER_5, 'summary'),
   },
-  {
-    rule: 'restBreak',
-    minBreakMinutes: 10,
-    required: [
-      { atLeastMinutes: 210, breaks: 1 },
-      { atLeastMinutes: 361, breaks: 2 },
-      { atLeastMinutes: 601, breaks: 3 },
-      { atLeastMinutes: 841, breaks: 4 },
-    ],
-    premium: { kind: 'hoursPerDay', hours: 1 },
-    effectiveFrom: '2001-01-01',
-    effectiveTo: null,
-    summary:
-      'a net 10-minute paid rest per 4 hours or major fraction (from 3.5 hours worked; 2 past 6, 3 past 10); a workday missing one owes one hour at the regular rate',
-    citation: cite(
-      'IWC Wage Order 5-2001 §12; Labor Code 226.7(c); Brinker (2012) 53 Cal.4th 1004',
-      CA_226_7,
-      'summary',
-    ),
-  },
+  restRule(
+    [210, 361, 601, 841],
+    { kind: 'hoursPerDay', hours: 1 },
+    '2001-01-01',
+    'a net 10-minute paid rest per 4 hours or major fraction (from 3.5 hours worked; 2 past 6, 3 past 10); a workday missing one owes one hour at the regular rate',
+    cite('IWC Wage Order 5-2001 §12; Labor Code 226.7(c); Brinker (2012) 53 Cal.4th 1004', CA_226_7, 'summary'),
+  ),
 ];
 
 /** New York City's five counties, Long Island and Westchester: the higher minimum wage. */
@@ -125,65 +134,38 @@ export const NEW_YORK_PAY: readonly PayRule[] = [
 ];
 
 export const WASHINGTON_PAY: readonly PayRule[] = [
-  {
-    rule: 'restBreak',
-    minBreakMinutes: 10,
+  restRule(
     // "for each four hours of working time" and "no employee shall be required to work more than three hours without a rest period"
-    required: [
-      { atLeastMinutes: 181, breaks: 1 },
-      { atLeastMinutes: 361, breaks: 2 },
-      { atLeastMinutes: 541, breaks: 3 },
-      { atLeastMinutes: 721, breaks: 4 },
-    ],
-    premium: { kind: 'minutesPerMissed', minutes: 10 },
-    effectiveFrom: '1976-01-01',
-    effectiveTo: null,
-    summary:
-      'a paid 10-minute rest per 4 hours worked, none more than 3 hours apart; a missed rest is paid as 10 more minutes at the regular rate',
-    citation: cite('WAC 296-126-092(4); Wingert v. Yellow Freight (2002) 146 Wn.2d 841', WA_REST, 'summary'),
-  },
+    [181, 361, 541, 721],
+    { kind: 'minutesPerMissed', minutes: 10 },
+    '1976-01-01',
+    'a paid 10-minute rest per 4 hours worked, none more than 3 hours apart; a missed rest is paid as 10 more minutes at the regular rate',
+    cite('WAC 296-126-092(4); Wingert v. Yellow Freight (2002) 146 Wn.2d 841', WA_REST, 'summary'),
+  ),
 ];
 
 export const OREGON_PAY: readonly PayRule[] = [
-  {
-    rule: 'restBreak',
-    minBreakMinutes: 10,
-    required: [
-      { atLeastMinutes: 120, breaks: 1 },
-      { atLeastMinutes: 360, breaks: 2 },
-      { atLeastMinutes: 601, breaks: 3 },
-      { atLeastMinutes: 840, breaks: 4 },
-    ],
+  restRule(
+    [120, 360, 601, 840],
     // Oregon names no premium: a rest not taken was worked and paid; the violation is the state's to penalise
-    premium: null,
-    effectiveFrom: '2011-01-01',
-    effectiveTo: null,
-    summary: 'a paid 10-minute rest per 4-hour segment (Appendix A); no premium is owed for a missed one',
-    citation: cite('OAR 839-020-0050(6), Appendix A', OR_REST, 'summary'),
-  },
+    null,
+    '2011-01-01',
+    'a paid 10-minute rest per 4-hour segment (Appendix A); no premium is owed for a missed one',
+    cite('OAR 839-020-0050(6), Appendix A', OR_REST, 'summary'),
+  ),
 ];
 
 export const COLORADO_PAY: readonly PayRule[] = [
-  {
-    rule: 'restBreak',
-    minBreakMinutes: 10,
-    required: [
-      { atLeastMinutes: 121, breaks: 1 },
-      { atLeastMinutes: 361, breaks: 2 },
-      { atLeastMinutes: 601, breaks: 3 },
-      { atLeastMinutes: 841, breaks: 4 },
-      { atLeastMinutes: 1081, breaks: 5 },
-    ],
+  restRule(
+    [121, 361, 601, 841, 1081],
     // "if an employee is not authorized and permitted a required rest period, then extra work has been performed": 10 minutes more pay
-    premium: { kind: 'minutesPerMissed', minutes: 10 },
-    effectiveFrom: '2020-03-16',
-    effectiveTo: null,
-    summary:
-      'a compensated 10-minute rest per 4 hours or major fraction (over 2 hours: 1; over 6: 2 ...); a rest not authorised and permitted is 10 more minutes of pay',
-    citation: cite(
+    { kind: 'minutesPerMissed', minutes: 10 },
+    '2020-03-16',
+    'a compensated 10-minute rest per 4 hours or major fraction (over 2 hours: 1; over 6: 2 ...); a rest not authorised and permitted is 10 more minutes of pay',
+    cite(
       'COMPS Order Rule 5.2 (7 CCR 1103-1; the table read in Order #38 text, carried into #39); Rule 5.2.4 (the 10 minutes owed, from summaries such as blr.com)',
       CO_COMPS,
       'text',
     ),
-  },
+  ),
 ];

@@ -29,13 +29,14 @@ const punch = { employeeId: 'emp-1', clockInAt: T, clockOutAt: T + 8 * HOUR, rea
 const rest = (i: number) => ({ type: 'rest', startAt: T + i * 60_000, endAt: T + i * 60_000 + 30_000 });
 
 describe('attendance settings', () => {
-  it('defaults to a 150 m geofence, 720 min auto clock-out, 10 min variance, paid rest and unpaid meal breaks, a break after 360 min and 5 min grace', () => {
+  it('defaults to a 150 m geofence, 720 min auto clock-out, 10 min variance, paid rest and unpaid meal breaks, rest breaks not recorded, a break after 360 min and 5 min grace', () => {
     expect(SETTINGS_DEFAULTS).toEqual({
       geofenceRadiusMeters: 150,
       autoClockOutAfterMinutes: 720,
       autoApproveVarianceMinutes: 10,
       restBreaksPaid: true,
       mealBreaksPaid: false,
+      restBreaksRecorded: false,
       breakRequiredAfterMinutes: 360,
       lateGraceMinutes: 5,
     });
@@ -340,6 +341,7 @@ describe('documented values', () => {
       'late',
       'left_early',
       'missed_break',
+      'missed_rest_break',
       'no_show',
       'overtime_risk',
       'unscheduled',

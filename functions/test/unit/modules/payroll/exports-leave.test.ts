@@ -1,40 +1,16 @@
 import { parse } from 'csv-parse/sync';
-import { payrollExport, type ExportMeta, type PayrollExportRow } from '../../../../src/modules/payroll/exports';
-
-const META: ExportMeta = {
-  companyId: 'acme',
-  companyName: 'Acme Diner',
-  currency: 'USD',
-  periodStart: '2026-03-01',
-  periodEnd: '2026-03-14',
-  companyCode: 'AC1',
-};
+import { payrollExport, type PayrollExportRow } from '../../../../src/modules/payroll/exports';
+import { META, row, table } from './export-rows';
 
 /** Ana: 10 h at $15, 8 h of sick leave at the week's regular rate of $15.25 and 4 h of PTO at $15. */
-const ana: PayrollExportRow = {
-  employeeId: 'e1',
-  employeeNumber: '1001',
-  firstName: 'Ana',
-  lastName: 'Ruiz',
-  roleName: null,
-  salaried: false,
-  regularMinutes: 600,
-  overtimeMinutes: 0,
-  doubleTimeMinutes: 0,
-  regularRate: 1500,
-  overtimeRate: 2250,
-  doubleTimeRate: 3000,
-  regularPay: 15000,
-  overtimePay: 0,
-  doubleTimePay: 0,
-  tips: 0,
+const ana: PayrollExportRow = row({
   leave: [
     { kind: 'sick', minutes: 480, rate: 1525, amount: 12200 },
     { kind: 'pto', minutes: 240, rate: 1500, amount: 6000 },
   ],
   baseRate: 1500,
   totalPay: 15000 + 12200 + 6000,
-};
+});
 const plain: PayrollExportRow = {
   ...ana,
   employeeId: 'e2',
@@ -44,7 +20,6 @@ const plain: PayrollExportRow = {
   totalPay: 15000,
 };
 
-const table = (body: string) => parse(body, { columns: true }) as Record<string, string>[];
 const rows = (body: string) => parse(body) as string[][];
 
 describe('paid time off in the four export layouts', () => {

@@ -1,38 +1,6 @@
 import fc from 'fast-check';
-import { parse } from 'csv-parse/sync';
-import { payrollExport, type ExportMeta, type PayrollExportRow } from '../../../../src/modules/payroll/exports';
-
-const META: ExportMeta = {
-  companyId: 'acme',
-  companyName: 'Acme Diner',
-  currency: 'USD',
-  periodStart: '2026-03-01',
-  periodEnd: '2026-03-14',
-  companyCode: 'AC1',
-};
-
-const row = (over: Partial<PayrollExportRow>): PayrollExportRow => ({
-  employeeId: 'e1',
-  employeeNumber: '1001',
-  firstName: 'Ana',
-  lastName: 'Ruiz',
-  roleName: null,
-  salaried: false,
-  regularMinutes: 600,
-  overtimeMinutes: 0,
-  doubleTimeMinutes: 0,
-  regularRate: 1500,
-  overtimeRate: 2250,
-  doubleTimeRate: 3000,
-  regularPay: 15000,
-  overtimePay: 0,
-  doubleTimePay: 0,
-  tips: 0,
-  totalPay: 15000,
-  ...over,
-});
-
-const table = (body: string) => parse(body, { columns: true }) as Record<string, string>[];
+import { payrollExport } from '../../../../src/modules/payroll/exports';
+import { META, row, table } from './export-rows';
 
 describe('tips in the export layouts: paid through the paycheck apart from cash already held', () => {
   const ana = row({ tips: 12_345, cashTips: 2_345, totalPay: 27_345 });

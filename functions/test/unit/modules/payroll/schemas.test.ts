@@ -1,7 +1,5 @@
 import {
   SETTINGS_DEFAULTS,
-  exportQuery,
-  exportResponse,
   periodParam,
   periodSchema,
   periodsQuery,
@@ -10,6 +8,7 @@ import {
   settingsPatch,
   settingsSchema,
 } from '../../../../src/modules/payroll/schemas';
+import { exportQuery, exportResponse } from '../../../../src/modules/payroll/export-schemas';
 import { accepts, refuses } from '../../../helpers/accepts';
 
 const companyId = 'harbor-vine';

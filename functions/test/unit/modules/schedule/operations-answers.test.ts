@@ -6,7 +6,8 @@ import {
   punchSchema,
   timesheetResponse,
 } from '../../../../src/modules/attendance/schemas';
-import { exportResponse, reportSchema } from '../../../../src/modules/payroll/schemas';
+import { reportSchema } from '../../../../src/modules/payroll/schemas';
+import { exportResponse } from '../../../../src/modules/payroll/export-schemas';
 import {
   publishResponse,
   savedShiftResponse,
