@@ -232,7 +232,12 @@ function handle(
     };
     try {
       const { requestId, ops } = contextOf(res);
-      await runCounted(requestId, ops, () => runWithDeadline(deadlineMs(), serve));
+      await runCounted(requestId, ops, () =>
+        runWithDeadline(
+          route.deadlineSeconds ? config.deadlines.requestMs(route.deadlineSeconds) : deadlineMs(),
+          serve,
+        ),
+      );
     } catch (err) {
       if (!events?.started) return next(err);
       events.end('error', errorEnvelope(toAppError(err, req, res, 'unhandled error in an event stream')));
@@ -283,24 +288,32 @@ function eventStream(req: Request, res: Response): EventStream & { end(event: st
     if (!res.writableFinished) aborted.abort();
   });
   let started = false;
-  const write = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const write = (event: string, data: unknown, id?: string) =>
+    res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const open = () => {
+    if (started) return;
+    started = true;
+    res.status(200).set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+  };
   return {
     get started() {
       return started;
     },
     signal: aborted.signal,
-    send(event, data) {
+    send(event, data, id) {
       if (res.writableEnded || res.destroyed) return;
-      if (!started) {
-        started = true;
-        res.status(200).set({
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-cache, no-transform',
-          'X-Accel-Buffering': 'no',
-        });
-        res.flushHeaders();
-      }
-      write(event, data);
+      open();
+      write(event, data, id);
+    },
+    comment(text) {
+      if (res.writableEnded || res.destroyed) return;
+      open();
+      res.write(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`);
     },
     end(event, data) {
       if (res.writableEnded || res.destroyed) return;

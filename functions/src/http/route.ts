@@ -102,7 +102,10 @@ type NarrowedPrincipal<A extends Access> = A extends { kind: 'company'; orServic
  * first event keep their HTTP status).
  */
 export interface EventStream {
-  send(event: string, data: unknown): void;
+  /** An event; with `id`, the SSE `id:` field (the client's Last-Event-ID when it reconnects). */
+  send(event: string, data: unknown, id?: string): void;
+  /** An SSE comment line (a keep-alive that no client handler sees). */
+  comment(text: string): void;
   readonly started: boolean;
   /** Aborted when the client goes away before the answer is complete. */
   readonly signal: AbortSignal;
@@ -151,6 +154,11 @@ export interface RouteDef<
   rawBody?: boolean;
   /** The route may answer as server-sent events (see EventStream); the `response` is the `done` event's data. */
   sse?: boolean;
+  /**
+   * This route's request deadline when not the module's (a long-lived event stream); below the
+   * module's `timeoutSeconds`. REQUEST_DEADLINE_MS still overrides it.
+   */
+  deadlineSeconds?: number;
   /**
    * Body fields only an owner may send, on a route a manager may otherwise call (the company fields
    * pay periods and overtime weeks are computed from): a manager sending one is refused 403

@@ -2375,6 +2375,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaging/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's conversations live (server-sent events, resumable)
+         * @description Server-sent events (`text/event-stream`) of the caller's conversations, as they happen: `message`, `edited`, `deleted` ({conversationId, message}: the message as it is when sent to the stream, so an erased or deleted one has empty text), `receipt` ({conversationId, uid, readUpTo, at}: any member's, the caller's own included), `conversation` ({conversationId, conversation}: a group's name or members changed) and `removed` ({conversationId}: the caller is no longer in it; nothing more of it comes). Every event has an `id`: its number in the company's messaging log, increasing, so the events a client receives have one order. To resume, send the last id received as `Last-Event-ID` (what EventSource does) or `lastEventId`: the stream replays, in order and once each, every event after it of the conversations the caller reads now, then goes on live; without one it starts now. The first event, `ready` ({lastEventId}), carries the position it starts from. A conversation's events go to whoever reads it at delivery time (as GET of the conversation answers): a member added to a group gets its events from then, a removed one gets `removed` and nothing after; an employee whose access ends (archived) gets an `error` event (403 NOT_A_MEMBER) and the stream ends. After `wait` seconds (at most 55) the stream ends with `done` ({lastEventId}); reconnect with it. `wait=0` answers what was missed and ends (a JSON envelope when there was nothing). An id that is not one of this stream's (past the newest) is 400 INVALID_LAST_EVENT_ID. Comment lines (`: keep-alive`) come every 15 s while idle.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["messaging.getMessagingStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications": {
         parameters: {
             query?: never;
@@ -6341,6 +6363,8 @@ export interface components {
             employeeNumber: string | null;
             /** @description Paid time off taken in the period, one line per request */
             leave?: components["schemas"]["LeavePayLine"][];
+            /** @description The wage statement's leave balances: per leave policy, what is available on the period's last day */
+            leaveBalances?: components["schemas"]["LeaveBalanceLine"][];
             /** @description The sum of `leave`: paid time off (sick leave, PTO) at the rate the law sets */
             leavePay?: number | null;
             /**
@@ -7077,6 +7101,20 @@ export interface components {
                 start: string;
             };
         };
+        LeaveBalanceLine: {
+            /** @description Accrued (or granted) in the leave year holding it */
+            accruedMinutes?: number | null;
+            /** @description The period's last day */
+            asOf: string;
+            /** @description Available on that day; null when withheld */
+            balanceMinutes?: number | null;
+            /** @enum {string} */
+            kind: "sick" | "pto";
+            policyId: string;
+            policyName: string;
+            /** @description Used in that leave year */
+            usedMinutes?: number | null;
+        };
         LeaveEntry: {
             /** @description The uid of the author, or "system" for accruals and year ends */
             by: string;
@@ -7469,6 +7507,10 @@ export interface components {
             newerCursor: string | null;
             /** @description Pass as `cursor` for the page before; null at the first message */
             olderCursor: string | null;
+        };
+        MessagingStreamEnd: {
+            /** @description Where the stream ended: resume after it (it may be past the last event sent, never before it) */
+            lastEventId: string;
         };
         MinorRules: {
             ages: {
@@ -25174,7 +25216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25289,7 +25331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25417,7 +25459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25538,7 +25580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25669,7 +25711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_CURSOR, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25793,7 +25835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25925,7 +25967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26045,7 +26087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26182,7 +26224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26320,7 +26362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26446,7 +26488,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, GROUPS_DISABLED, MESSAGES_RESTRICTED, NOT_A_MEMBER, NOT_IN_DIRECTORY, NOT_THE_AUTHOR */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MESSAGE_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: CONCURRENT_MODIFICATION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: EDIT_WINDOW_CLOSED, MESSAGE_DELETED, NOT_EDITABLE, RECIPIENT_LEFT, UNKNOWN_MENTIONS, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "messaging.getMessagingStream": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description The last event id received, for a client that cannot send the Last-Event-ID header (the header wins) */
+                lastEventId?: string;
+                /** @description Seconds the stream stays open (then `done`, and the client reconnects with the last event id); 0 answers what was missed and ends (JSON when nothing was) */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MessagingStreamEnd"];
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;

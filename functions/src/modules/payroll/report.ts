@@ -3,7 +3,7 @@ import { currencyExponent, toMinorUnits } from '../../core/money';
 import { lateSpanOf, workedSpans, type WorkedSpan } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
-import { leaveUsedIn, type LeaveUse } from '../leave';
+import { leaveBalancesOn, leaveUsedIn, type LeaveUse } from '../leave';
 import { listRoles } from '../roles';
 import { tipsByEmployee, type TipAdjustment } from '../sales';
 import { listPremiums, type Premium } from '../schedule';
@@ -15,7 +15,7 @@ import { payElementLine, type PayElementLine } from './pay-elements';
 import { elementIncreaseOn, leavePayOf } from './leave-pay';
 import { placePremiums, placeRulesOf, type PlacePremiumInput } from './place-premiums';
 import { leaveReturnsOf } from './leave-returns';
-import type { LeaveReturnedLine } from './leave-pay';
+import type { LeaveBalanceLine, LeaveReturnedLine } from './leave-pay';
 import { lateInputsOf, linkedShifts, punchStatesIn, type LateInputs } from './report-inputs';
 import { waiversOn } from './meal-waivers';
 import { listPayElements, mealWaiversByEmployee } from './repo';
@@ -42,6 +42,7 @@ interface EmployeeInputs {
   payElements: PayElement[];
   mealWaivers: MealWaiver[];
   leave: LeaveUse[];
+  leaveBalances: LeaveBalanceLine[];
 }
 
 interface ReportContext {
@@ -304,6 +305,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     adjustmentPay,
     payElementPay,
     ...(leave.lines.length ? { leavePay: leave.pay, leave: leave.lines } : {}),
+    ...(inputs.leaveBalances.length ? { leaveBalances: inputs.leaveBalances } : {}),
     tips,
     cashTips,
     totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + onTop + tips,
@@ -398,6 +400,7 @@ export async function computeReport(
     listPremiums({ companyId, from: range.start, to: range.end }),
     leaveUsedIn(companyId, range),
   ]);
+  const balances = await leaveBalancesOn(companyId, { date: range.end });
   const rules = settings.overtimeRules as OvertimeRules;
   const [late, leaveReturns] = await Promise.all([
     lateInputsOf(companyId, range, cal),
@@ -441,6 +444,17 @@ export async function computeReport(
         payElements: elementsOf.get(employee.id) ?? [],
         mealWaivers: waivers.get(employee.id) ?? [],
         leave: used.filter((u) => u.employeeId === employee.id),
+        leaveBalances: balances
+          .filter((b) => b.employeeId === employee.id)
+          .map((b) => ({
+            policyId: b.policyId,
+            policyName: b.policyName,
+            kind: b.kind,
+            asOf: range.end,
+            balanceMinutes: b.balanceMinutes,
+            accruedMinutes: b.accruedMinutes,
+            usedMinutes: b.usedMinutes,
+          })),
       },
       ctx,
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { leaveLineSchema, leaveReturnedLineSchema } from './leave-pay';
+import { leaveBalanceLineSchema, leaveLineSchema, leaveReturnedLineSchema } from './leave-pay';
 import { PAY_FREQUENCIES } from '../../core/calendar';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { recordOf, visibleTo } from '../../http/visibility';
@@ -455,6 +455,10 @@ export const employeePaySchema = recordOf(
       .optional()
       .describe('Bonuses and other pay elements paid in the period, with the overtime they owe'),
     leave: z.array(leaveLineSchema).optional().describe('Paid time off taken in the period, one line per request'),
+    leaveBalances: z
+      .array(leaveBalanceLineSchema)
+      .optional()
+      .describe("The wage statement's leave balances: per leave policy, what is available on the period's last day"),
     adjustments: z
       .array(adjustmentLineSchema)
       .optional()
