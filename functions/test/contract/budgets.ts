@@ -124,6 +124,13 @@ export const BUDGETS: Record<string, Budget> = {
     writes: at(0, 1),
     why: 'links one person’s records, a write per record',
   },
+  // per location: its view and rules, its sales days and labour (shifts, punches, rates), premiums and
+  // AI day ledgers over the range (the sweep's range is a month)
+  'GET /organizations/{orgId}/rollup': {
+    reads: at(10, 150),
+    writes: at(0),
+    why: 'the figures of every location, per location',
+  },
   'GET /compliance/rules': { reads: at(3), writes: at(0), why: 'the rule packs of the company' },
   'GET /forecast/backtest': { reads: at(82), writes: at(0), why: 'reads its sales history and its declared days' },
   // the default's reads, and the leave of the period: the day-off usage, the give-backs of closed

@@ -2833,6 +2833,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/rollup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales, labour cost and %, premiums, forecast and AI usage per location and in total
+         * @description Owners and administrators of the organization, who act as owners of every location: each location's line is what its owner reads from GET /sales (net sales, covers, tips, the labour cost of published shifts and of approved punches, their ratio to sales), GET /shifts/premiums (count and amount), GET /forecast (with forecast=true) and the AI usage ledger (UTC days), all locations read in parallel. A location whose setting hasAccessToLaborCost is off withholds its labour figures (null, `hidden`), and every total they would enter is null too. Money of two currencies is never added: one total per currency. Business dates are each location's own. 400 INVALID_DATE_RANGE past the range limit.
+         *
+         *     **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        get: operations["organizations.getOrganizationsOrgIdRollup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partners/{slug}/reservations": {
         parameters: {
             query?: never;
@@ -8213,6 +8235,89 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "owner";
             uid: string;
+        };
+        OrganizationRollup: {
+            /** @description AI usage of every location together */
+            aiUsage: {
+                calls: number;
+                /** @description Cost in billionths of a US dollar (AI spend is in USD everywhere) */
+                costNanoUsd: number;
+                totalTokens: number;
+            };
+            endDate: string;
+            locations: {
+                /** @description AI usage of the location over the UTC days startDate..endDate */
+                aiUsage: {
+                    calls: number;
+                    /** @description Cost in billionths of a US dollar (AI spend is in USD everywhere) */
+                    costNanoUsd: number;
+                    totalTokens: number;
+                };
+                companyId: string;
+                /** @description The location’s sales currency (null before its first sale) */
+                currency: string | null;
+                employerId: string;
+                figures: {
+                    /** @description Labor cost of the approved punches (as GET /sales counts it); null where withheld */
+                    actualLaborCost: number | null;
+                    /** @description Labor cost / sales, 4 decimals (0.2875 = 28.75 %); null without sales or where labor is withheld */
+                    actualLaborPercent: number | null;
+                    customerCount: number;
+                    /** @description With forecast=true: forecast net sales of the range; else null */
+                    forecastSales: number | null;
+                    /** @description Labor cost of the published shifts (as GET /sales counts it); null where the location withholds labour cost */
+                    laborCost: number | null;
+                    /** @description Labor cost / sales, 4 decimals (0.2875 = 28.75 %); null without sales or where labor is withheld */
+                    laborPercent: number | null;
+                    /** @description Predictive-scheduling premiums recorded for shifts of the range (GET /shifts/premiums) */
+                    premiums: {
+                        /** @description Sum of the premiums that carry an amount (predictive scheduling) */
+                        amountMinor: number;
+                        count: number;
+                    };
+                    /** @description Tips of the sales */
+                    tips: number;
+                    /** @description Net sales (tips excluded, refunds left out) */
+                    totalSales: number;
+                };
+                /** @description With forecast=true, why the location has no forecast (e.g. FORECAST_NO_HISTORY); else null */
+                forecastUnavailable: string | null;
+                /** @description What the location withholds (its hasAccessToLaborCost off) */
+                hidden: "laborCost"[];
+                name: string;
+            }[];
+            organizationId: string;
+            startDate: string;
+            /** @description One total per sales currency (money of two currencies is never added) */
+            totals: {
+                currency: string | null;
+                /** @description Sums over the locations of the currency; a labour figure is null when a location of it withholds labour cost (a partial sum would mislead), and its percent is computed from the sums */
+                figures: {
+                    /** @description Labor cost of the approved punches (as GET /sales counts it); null where withheld */
+                    actualLaborCost: number | null;
+                    /** @description Labor cost / sales, 4 decimals (0.2875 = 28.75 %); null without sales or where labor is withheld */
+                    actualLaborPercent: number | null;
+                    customerCount: number;
+                    /** @description With forecast=true: forecast net sales of the range; else null */
+                    forecastSales: number | null;
+                    /** @description Labor cost of the published shifts (as GET /sales counts it); null where the location withholds labour cost */
+                    laborCost: number | null;
+                    /** @description Labor cost / sales, 4 decimals (0.2875 = 28.75 %); null without sales or where labor is withheld */
+                    laborPercent: number | null;
+                    /** @description Predictive-scheduling premiums recorded for shifts of the range (GET /shifts/premiums) */
+                    premiums: {
+                        /** @description Sum of the premiums that carry an amount (predictive scheduling) */
+                        amountMinor: number;
+                        count: number;
+                    };
+                    /** @description Tips of the sales */
+                    tips: number;
+                    /** @description Net sales (tips excluded, refunds left out) */
+                    totalSales: number;
+                };
+                /** @description Locations counted in this total */
+                locations: number;
+            }[];
         };
         PartnerPushResult: {
             created: number;
@@ -28475,7 +28580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28484,7 +28589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28493,7 +28598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28502,7 +28607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: AI_CONFIG_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, LINK_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28511,7 +28616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, ALREADY_IN_ORGANIZATION, CONCURRENT_MODIFICATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28538,7 +28643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_MODEL, UNKNOWN_PROVIDER, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28556,7 +28661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28590,7 +28695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28599,7 +28704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28608,7 +28713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28617,7 +28722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: AI_CONFIG_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, LINK_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28626,7 +28731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, ALREADY_IN_ORGANIZATION, CONCURRENT_MODIFICATION, EMPLOYER_ID_TAKEN, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28635,7 +28740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_MODEL, UNKNOWN_PROVIDER, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28653,7 +28758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28700,7 +28805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28709,7 +28814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28718,7 +28823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28727,7 +28832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: AI_CONFIG_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, LINK_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28736,7 +28841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, ALREADY_IN_ORGANIZATION, CONCURRENT_MODIFICATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28763,7 +28868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_MODEL, UNKNOWN_PROVIDER, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28781,7 +28886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28822,7 +28927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28831,7 +28936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28840,7 +28945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28849,7 +28954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: AI_CONFIG_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, LINK_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28858,7 +28963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, ALREADY_IN_ORGANIZATION, CONCURRENT_MODIFICATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28867,7 +28972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_MODEL, UNKNOWN_PROVIDER, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28885,7 +28990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28941,7 +29046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28950,7 +29055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -28959,7 +29064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, ORGANIZATION_ROLE_REQUIRED, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28968,7 +29073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: AI_CONFIG_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, LINK_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28977,7 +29082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, ALREADY_IN_ORGANIZATION, CONCURRENT_MODIFICATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29004,7 +29109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_MODEL, UNKNOWN_PROVIDER, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29022,7 +29127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29067,7 +29172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29076,7 +29181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -29085,7 +29190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, ORGANIZATION_ROLE_REQUIRED, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29094,7 +29199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: AI_CONFIG_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, LINK_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29103,7 +29208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, ALREADY_IN_ORGANIZATION, CONCURRENT_MODIFICATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29130,7 +29235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_MODEL, UNKNOWN_PROVIDER, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29148,7 +29253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -29196,7 +29301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29205,7 +29310,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -29214,7 +29319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, ORGANIZATION_ROLE_REQUIRED, SELF_APPROVAL */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29223,7 +29328,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            /** @description Not Found: AI_CONFIG_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, LINK_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -29232,7 +29337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            /** @description Conflict: ALREADY_CLOCKED_IN, ALREADY_IN_ORGANIZATION, CONCURRENT_MODIFICATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29259,7 +29364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, FORECAST_NO_HISTORY, IDEMPOTENCY_KEY_REUSED, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_MODEL, UNKNOWN_PROVIDER, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29277,7 +29382,111 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.getOrganizationsOrgIdRollup": {
+        parameters: {
+            query: {
+                /** @description First business date (each location’s own calendar) */
+                startDate: string;
+                /** @description Last business date, inclusive; at most 93 days from startDate (else 400 INVALID_DATE_RANGE) */
+                endDate: string;
+                /** @description Add each location’s sales forecast of the range (it reads the location’s sales history: ask for it when you show it) */
+                forecast?: boolean;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrganizationRollup"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_DATE_RANGE, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED, PARTNER_KEY_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, SELF_APPROVAL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: AI_CONFIG_NOT_FOUND, COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INTEGRATION_NOT_FOUND, LINK_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, PUNCH_NOT_FOUND, ROLE_NOT_FOUND, SHIFT_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_CLOCKED_IN, ALREADY_IN_ORGANIZATION, CONCURRENT_MODIFICATION, EMPLOYER_ID_TAKEN, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS, SHIFT_CHANGED, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: CURRENCY_MISMATCH, DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, FORECAST_NO_HISTORY, INVALID_PUNCH_TIMES, INVALID_QUIET_HOURS, LOCATION_REQUIRED, MINOR_HOURS, NOT_AN_EMPLOYEE, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, OUTSIDE_GEOFENCE, PERIOD_LOCKED, PUNCH_NOT_APPROVED, PUNCH_OPEN, PUNCH_OVERLAP, SHIFT_CONFLICT, TIME_OFF_CONFLICT, UNKNOWN_EMPLOYEE, UNKNOWN_MODEL, UNKNOWN_PROVIDER, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
