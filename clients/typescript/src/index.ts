@@ -10,6 +10,7 @@ import type { components, paths } from './generated/openapi';
 
 export { ApiError, isApiError } from './errors';
 export { collectPages, pages, type Paged } from './paging';
+export { messagingStream, type MessagingEvent, type MessagingStreamOptions } from './stream';
 export type { components, operations, paths } from './generated/openapi';
 
 /** The error envelope every failed call answers. */

@@ -55,6 +55,9 @@ const OPERATION_OF: Record<string, (api: WorkforceClient) => Promise<unknown>> =
   forecast: (api) => unwrap(api.GET('/forecast', { params: { query } })),
   // no deletion requested for the demo company: the module says so
   privacy: (api) => moduleAnswer(unwrap(api.GET('/privacy/company-deletion', { params: { query } }))),
+  // an organization the owner is not in: the module answers that it does not exist
+  organizations: (api) =>
+    moduleAnswer(unwrap(api.GET('/organizations/{orgId}', { params: { path: { orgId: 'no-such-organization' } } }))),
   docs: (api) => unwrap(api.GET('/openapi')),
   posSyncService: (api) => unwrap(api.GET('/health')),
 };

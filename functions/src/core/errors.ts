@@ -91,6 +91,14 @@ export const coreErrors = defineErrors({
   SERVICE_REQUIRED: { status: 403, meaning: "The operation is for the service's own jobs (service claim)" },
   ROUTE_NOT_FOUND: { status: 404, meaning: 'No such route in this module' },
   COMPANY_NOT_FOUND: { status: 404, meaning: 'The company does not exist' },
+  ORGANIZATION_NOT_FOUND: {
+    status: 404,
+    meaning: 'No organization with that id of which the caller is an owner or administrator',
+  },
+  ORGANIZATION_ROLE_REQUIRED: {
+    status: 403,
+    meaning: 'The operation needs the owner role in the organization (an administrator may not)',
+  },
   METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path exists but not with this method (see the Allow header)' },
   CONCURRENT_MODIFICATION: { status: 409, meaning: 'Too many concurrent changes to the same data; retry' },
   IDEMPOTENCY_KEY_IN_USE: {

@@ -84,11 +84,15 @@ const turns = new Map<string, Promise<unknown>>();
  * retries (Firestore aborts a transaction under too much contention).
  * Sections of other instances are still serialized by `runExclusive`. Never nest it on one key.
  */
-export function runExclusiveInTurn<T>(key: string, work: ExclusiveWork<T>): Promise<T> {
+export function runExclusiveInTurn<T>(
+  key: string,
+  work: ExclusiveWork<T>,
+  reads: readonly DocumentReference[] = [],
+): Promise<T> {
   const previous = turns.get(key) ?? Promise.resolve();
   const mine = previous.then(
-    () => runExclusive(key, work),
-    () => runExclusive(key, work),
+    () => runExclusive(key, work, reads),
+    () => runExclusive(key, work, reads),
   );
   const settled = mine.catch(() => undefined);
   turns.set(key, settled);

@@ -25,6 +25,11 @@ export const lockKeys = {
     key('postReceipt', companyId, postId, employeeId),
   /** One messaging conversation: its message numbers and log sequence, in turn. */
   conversation: (companyId: string, conversationId: string) => key('conversation', companyId, conversationId),
+  /**
+   * A company's messaging log: every change of its conversations in turn (message numbers, receipts,
+   * members), each taking the next number of the company's stream (its event id).
+   */
+  messagingLog: (companyId: string) => key('messagingLog', companyId),
   /** A POS connection's roster and links (roster pages, link, unlink, create). */
   posRoster: (companyId: string, connectionId: string) => key('posRoster', companyId, connectionId),
   /** A company's invoices and the sales days aggregated from them (imports from every source). */

@@ -20,7 +20,7 @@ import {
   useIdempotencyKey,
   type KeyUse,
 } from './idempotency';
-import type { Access, EventStream, HandlerRequest, KeyHolder, RouteDef, ServedModule } from './route';
+import type { Access, EventStream, HandlerRequest, KeyHolder, OrganizationRole, RouteDef, ServedModule } from './route';
 import {
   dependsOnPolicies,
   hasTaggedFields,
@@ -201,7 +201,7 @@ function handle(
       const keyUse = (lenient: boolean) => idempotencyKeyUse(route, req, res, caller, keyHolder, lenient);
       const completed = keyUse(true);
       if (completed && (await replayCompleted(completed, res))) return;
-      const member = caller ? await authorize(route, caller, req, context.fields) : null;
+      const member = caller ? await authorize(route, caller, req, context.fields, module) : null;
       const input = parseInput(route, req);
       if (member) refuseOwnerOnlyFields(route, member, req.body);
       const claim = keyUse(false);
@@ -232,7 +232,12 @@ function handle(
     };
     try {
       const { requestId, ops } = contextOf(res);
-      await runCounted(requestId, ops, () => runWithDeadline(deadlineMs(), serve));
+      await runCounted(requestId, ops, () =>
+        runWithDeadline(
+          route.deadlineSeconds ? config.deadlines.requestMs(route.deadlineSeconds) : deadlineMs(),
+          serve,
+        ),
+      );
     } catch (err) {
       if (!events?.started) return next(err);
       events.end('error', errorEnvelope(toAppError(err, req, res, 'unhandled error in an event stream')));
@@ -283,24 +288,32 @@ function eventStream(req: Request, res: Response): EventStream & { end(event: st
     if (!res.writableFinished) aborted.abort();
   });
   let started = false;
-  const write = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const write = (event: string, data: unknown, id?: string) =>
+    res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const open = () => {
+    if (started) return;
+    started = true;
+    res.status(200).set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+  };
   return {
     get started() {
       return started;
     },
     signal: aborted.signal,
-    send(event, data) {
+    send(event, data, id) {
       if (res.writableEnded || res.destroyed) return;
-      if (!started) {
-        started = true;
-        res.status(200).set({
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-cache, no-transform',
-          'X-Accel-Buffering': 'no',
-        });
-        res.flushHeaders();
-      }
-      write(event, data);
+      open();
+      write(event, data, id);
+    },
+    comment(text) {
+      if (res.writableEnded || res.destroyed) return;
+      open();
+      res.write(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`);
     },
     end(event, data) {
       if (res.writableEnded || res.destroyed) return;
@@ -331,22 +344,60 @@ async function authorize(
   caller: Caller,
   req: Request,
   fields: Record<string, unknown>,
+  { organizationAccess, organizationRole }: Pick<ServedModule, 'organizationAccess' | 'organizationRole'>,
 ): Promise<Membership | null> {
   const { access } = route;
   if (access.kind === 'admin' && !caller.admin)
     throw coreErrors.ADMIN_REQUIRED('This endpoint is for administrators (admin claim required)');
   if (access.kind === 'service' && !caller.service)
     throw coreErrors.SERVICE_REQUIRED('This endpoint is for the service itself (service claim required)');
+  if (access.kind === 'organization') {
+    await authorizeInOrganization(route, access.minRole, caller, req, fields, organizationRole);
+    return null;
+  }
   if (access.kind !== 'company') return null;
   const companyId = companyIdOf(route, access, req);
   fields.companyId = companyId;
   if (access.orService && caller.service) return null;
-  const member = await findMembership(companyId, caller.uid);
+  const own = await findMembership(companyId, caller.uid);
+  // an owner or administrator of the company's organization acts there as its owner (the one table of who may do what)
+  const granted =
+    own && roleAtLeast(own.role, access.minRole) ? null : await organizationAccess?.(companyId, caller.uid);
+  const member = granted ? { ...granted, employeeId: own?.employeeId ?? null } : own;
   if (!member) throw coreErrors.NOT_A_MEMBER('You are not a member of this company');
   if (!roleAtLeast(member.role, access.minRole)) {
     throw coreErrors.INSUFFICIENT_ROLE(`This action needs the ${access.minRole} role or higher in this company`);
   }
   return member;
+}
+
+/**
+ * An organization route: the caller's role in the organization of `{orgId}` (checked as a document
+ * id first, like a company's). A caller who is not an owner or administrator of it learns nothing
+ * of it: 404, as for an organization that does not exist.
+ */
+async function authorizeInOrganization(
+  route: RouteDef,
+  minRole: OrganizationRole,
+  caller: Caller,
+  req: Request,
+  fields: Record<string, unknown>,
+  organizationRole: ServedModule['organizationRole'],
+): Promise<void> {
+  const raw = req.params.orgId;
+  const problem = typeof raw !== 'string' ? 'must be a single string' : documentIdProblem(raw);
+  if (problem !== null) {
+    parseInput(route, req);
+    throw coreErrors.VALIDATION_FAILED(`Invalid request: params.orgId: ${problem}`, [
+      { path: 'params.orgId', message: problem },
+    ]);
+  }
+  const orgId = raw as string;
+  fields.organizationId = orgId;
+  const role = organizationRole ? await organizationRole(orgId, caller.uid) : null;
+  if (!role) throw coreErrors.ORGANIZATION_NOT_FOUND('No such organization');
+  if (minRole === 'owner' && role !== 'owner')
+    throw coreErrors.ORGANIZATION_ROLE_REQUIRED('This action needs the owner role in the organization');
 }
 
 /** A manager sending (in the body as sent, before defaults) a field only an owner may change (the route's `ownerOnlyFields`) is refused before anything is written. */

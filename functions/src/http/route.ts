@@ -15,6 +15,9 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - company: a member of the company named by the request with at least `minRole`; the company
  *   is the `companyId` query parameter or a path parameter (`{id}` for paths under /companies/{id});
  *   `orService` lets our own jobs call it too;
+ * - organization: an owner (or, with minRole admin, an administrator) of the organization named by
+ *   the path parameter `{orgId}` (the organizations module says who is: ServedModule.organizationRole);
+ *   anyone else is told the organization does not exist;
  * - key: a caller outside Firebase Auth (a reservation partner) presenting a key we issued, checked
  *   by the module's `verify` before the input is validated; the key names its company.
  */
@@ -24,7 +27,11 @@ export type Access =
   | { kind: 'authenticated' }
   | { kind: 'admin' }
   | { kind: 'service' }
-  | { kind: 'company'; minRole: MemberRole; companyIn: 'query' | 'path'; pathParam?: string; orService?: boolean };
+  | { kind: 'company'; minRole: MemberRole; companyIn: 'query' | 'path'; pathParam?: string; orService?: boolean }
+  | { kind: 'organization'; minRole: OrganizationRole };
+
+/** The roles of an organization's members: administrators and owners (owners also manage the organization). */
+export type OrganizationRole = 'admin' | 'owner';
 
 /** Who a key belongs to: the company it was issued by, and to whom (e.g. a reservation partner's slug). */
 export interface KeyHolder {
@@ -57,6 +64,9 @@ export const SERVICE = { kind: 'service' } as const;
 export const companyInQuery = (minRole: MemberRole) => ({ kind: 'company', minRole, companyIn: 'query' }) as const;
 /** Company-scoped access where the company is the `{id}` path parameter. */
 export const companyInPath = (minRole: MemberRole) => ({ kind: 'company', minRole, companyIn: 'path' }) as const;
+
+/** An owner or administrator (`minRole` admin), or an owner only, of the organization of the `{orgId}` path parameter. */
+export const organizationInPath = (minRole: OrganizationRole) => ({ kind: 'organization', minRole }) as const;
 
 /**
  * A member of the company named by the path parameter `param` with at least `minRole`, or our own
@@ -92,7 +102,10 @@ type NarrowedPrincipal<A extends Access> = A extends { kind: 'company'; orServic
  * first event keep their HTTP status).
  */
 export interface EventStream {
-  send(event: string, data: unknown): void;
+  /** An event; with `id`, the SSE `id:` field (the client's Last-Event-ID when it reconnects). */
+  send(event: string, data: unknown, id?: string): void;
+  /** An SSE comment line (a keep-alive that no client handler sees). */
+  comment(text: string): void;
   readonly started: boolean;
   /** Aborted when the client goes away before the answer is complete. */
   readonly signal: AbortSignal;
@@ -141,6 +154,11 @@ export interface RouteDef<
   rawBody?: boolean;
   /** The route may answer as server-sent events (see EventStream); the `response` is the `done` event's data. */
   sse?: boolean;
+  /**
+   * This route's request deadline when not the module's (a long-lived event stream); below the
+   * module's `timeoutSeconds`. REQUEST_DEADLINE_MS still overrides it.
+   */
+  deadlineSeconds?: number;
   /**
    * Body fields only an owner may send, on a route a manager may otherwise call (the company fields
    * pay periods and overtime weeks are computed from): a manager sending one is refused 403
@@ -191,6 +209,14 @@ export interface ServedModule {
   http: () => ModuleHttp;
   /** The company settings and policies a caller's view of tagged fields depends on (src/http/visibility.ts). */
   viewPolicies?: (companyId: string) => Promise<import('./visibility').ViewPolicies>;
+  /**
+   * What an organization grants a user at a company that is one of its locations (its owners and
+   * administrators act there as owners), asked only when the user's own membership does not
+   * suffice; without it, only memberships count.
+   */
+  organizationAccess?: (companyId: string, uid: string) => Promise<Membership | null>;
+  /** The role of a user in an organization, or null: the access check of `organization` routes. */
+  organizationRole?: (orgId: string, uid: string) => Promise<OrganizationRole | null>;
   /** Its requests' deadline (src/core/deadline.ts), when not the default. */
   runtime?: { requestDeadlineSeconds?: number };
   /** The other modules serving a path, with their methods (the hint of a ROUTE_NOT_FOUND). */

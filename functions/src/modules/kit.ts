@@ -5,8 +5,9 @@ import type { MemoryOption } from 'firebase-functions/v2/options';
 import type { Request, Response } from 'express';
 import { REGION, type Secret } from '../core/config';
 import type { ErrorCatalog } from '../core/errors';
-import type { HandlerRequest, ModuleHttp } from '../http/route';
+import type { HandlerRequest, ModuleHttp, OrganizationRole } from '../http/route';
 import type { ViewPolicies } from '../http/visibility';
+import type { Membership } from '../core/memberships';
 import type { PersonalDataEntry, PersonalDataMap } from './personal-data';
 import { servedElsewhere, type RouteTable } from './route-table';
 import routeTable from './route-table.json';
@@ -84,8 +85,20 @@ export interface ModuleDefinition {
   /** What it does when another module announces a change (`announce`), loaded on the first one. */
   reactions?: { [K in keyof Announcements]?: () => (payload: Announcements[K]) => Promise<unknown> };
   /** What it provides to the platform: the companies module, the policies every module's answers are viewed under. */
-  provides?: { viewPolicies?: ViewPoliciesSource };
+  provides?: {
+    viewPolicies?: ViewPoliciesSource;
+    organizationAccess?: OrganizationAccessSource;
+    organizationRole?: OrganizationRoleSource;
+  };
 }
+
+/**
+ * What an organization grants a user at one of its locations (the organizations module): the
+ * membership the route layer's access check then uses, or null (src/http/app.ts).
+ */
+export type OrganizationAccessSource = (companyId: string, uid: string) => Promise<Membership | null>;
+/** A user's role in an organization, or null (the access check of `organization` routes). */
+export type OrganizationRoleSource = (orgId: string, uid: string) => Promise<OrganizationRole | null>;
 
 /** The company policies and settings a caller's view of tagged fields depends on (src/http/visibility.ts). */
 export type ViewPoliciesSource = (companyId: string) => Promise<ViewPolicies>;
@@ -94,6 +107,8 @@ export type ViewPoliciesSource = (companyId: string) => Promise<ViewPolicies>;
 export type DefinedModule = ModuleDefinition & {
   tag: string;
   viewPolicies: ViewPoliciesSource;
+  organizationAccess: OrganizationAccessSource;
+  organizationRole: OrganizationRoleSource;
   servedElsewhere: (path: string) => ReturnType<typeof servedElsewhere>;
   aroundHandler: <T>(request: HandlerRequest, handler: () => Promise<T>) => Promise<T>;
 };
@@ -111,6 +126,9 @@ export interface Platform {
   ownedCollections: () => { company: string[]; root: string[] };
   personalDataEntries: () => PersonalDataEntry[];
   viewPolicies: ViewPoliciesSource;
+  /** What an organization grants at its locations; always null without the organizations module. */
+  organizationAccess: OrganizationAccessSource;
+  organizationRole: OrganizationRoleSource;
   /** The API description of everything deployed (built on first use: the openapi layer stands above the modules). */
   apiDocument: (servers: { url: string; description: string }[]) => Record<string, unknown>;
 }
@@ -129,6 +147,8 @@ export function platform(): Platform {
 }
 
 const viewPolicies: ViewPoliciesSource = (companyId) => platform().viewPolicies(companyId);
+const organizationAccess: OrganizationAccessSource = (companyId, uid) => platform().organizationAccess(companyId, uid);
+const organizationRole: OrganizationRoleSource = (orgId, uid) => platform().organizationRole(orgId, uid);
 
 /**
  * A module's handler runs in the AI usage scope of its request: model calls it makes are written
@@ -150,6 +170,8 @@ export function defineModule(definition: ModuleDefinition): DefinedModule {
     ...definition,
     tag: definition.tag ?? definition.name,
     viewPolicies,
+    organizationAccess,
+    organizationRole,
     servedElsewhere: (path: string) => servedElsewhere(routeTable as RouteTable, definition.name, path),
     aroundHandler,
   };

@@ -1,5 +1,6 @@
 import { definitionIn } from './kit';
 import companies from './companies/module';
+import organizations from './organizations/module';
 import roles from './roles/module';
 import employees from './employees/module';
 import compliance from './compliance/module';
@@ -62,5 +63,6 @@ export const REGISTERED = [
   events,
   webhooks,
   privacy,
+  organizations,
   docs,
 ].map(definitionIn);

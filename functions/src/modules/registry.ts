@@ -83,6 +83,15 @@ function viewPoliciesProvider(): ViewPoliciesSource {
   return providers[0];
 }
 
+/** What organizations grant (at their locations, in themselves): provided by at most one module (organizations). */
+function organizationProvider<K extends 'organizationAccess' | 'organizationRole'>(
+  key: K,
+): NonNullable<NonNullable<DefinedModule['provides']>[K]> {
+  const providers = DEPLOYED.flatMap((m) => (m.provides?.[key] ? [m.provides[key]] : []));
+  if (providers.length > 1) throw new Error(`${providers.length} modules provide ${key}; at most one may`);
+  return (providers[0] ?? (async () => null)) as NonNullable<NonNullable<DefinedModule['provides']>[K]>;
+}
+
 // the modules reading the platform (docs, privacy) get it through the kit, never by importing this file
 registerPlatform({
   deployed: DEPLOYED,
@@ -90,6 +99,8 @@ registerPlatform({
   ownedCollections,
   personalDataEntries,
   viewPolicies: viewPoliciesProvider(),
+  organizationAccess: organizationProvider('organizationAccess'),
+  organizationRole: organizationProvider('organizationRole'),
   apiDocument: (servers) =>
     documentFile().buildOpenApiDocument(DEPLOYED, {
       servers,

@@ -106,6 +106,7 @@ const accessText: Record<Exclude<RouteDef['access']['kind'], 'key'>, string> = {
     'Administrators only: the `admin` custom claim on the ID token. No company-scope check (administrators are not members of the companies they query).',
   service: "The service's own jobs only: an ID token with the `service` custom claim (README, Service calls).",
   company: 'Members of the company',
+  organization: 'Owners and administrators of the organization',
 };
 
 /** The access tiers: who may call at all (public: no Firebase sign-in; authenticated: any signed-in user, further scoped by x-access; admin: the admin claim). */
@@ -115,6 +116,7 @@ const TIER: Record<RouteDef['access']['kind'], 'public' | 'authenticated' | 'adm
   authenticated: 'authenticated',
   company: 'authenticated',
   service: 'authenticated',
+  organization: 'authenticated',
   admin: 'admin',
 };
 
@@ -133,9 +135,13 @@ function operation(
   const access =
     route.access.kind === 'company'
       ? `${accessText.company} with the \`${route.access.minRole}\` role or higher.${ownerOnly}`
-      : route.access.kind === 'key'
-        ? route.access.description
-        : accessText[route.access.kind];
+      : route.access.kind === 'organization'
+        ? route.access.minRole === 'owner'
+          ? 'Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.'
+          : 'Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.'
+        : route.access.kind === 'key'
+          ? route.access.description
+          : accessText[route.access.kind];
   return {
     tags: [module.tag],
     summary: route.summary,
@@ -153,7 +159,9 @@ function operation(
           }
         : route.access.kind === 'key'
           ? { kind: 'key', scheme: route.access.scheme }
-          : { kind: route.access.kind },
+          : route.access.kind === 'organization'
+            ? { kind: 'organization', minRole: route.access.minRole }
+            : { kind: route.access.kind },
     ...(route.answersSecret ? { 'x-answers-secret': true } : {}),
     ...(route.completion ? { 'x-completion': route.completion } : {}),
     operationId: `${module.name}.${route.method}${route.path.replace(/[/:{}-]+(\w)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,

@@ -25,6 +25,8 @@ function whoMayCall(route: RouteDef): string {
       return 'administrators';
     case 'service':
       return 'our own jobs';
+    case 'organization':
+      return access.minRole === 'owner' ? 'organization **owner**' : 'organization owner or admin';
     case 'company':
       return `${access.minRole === 'owner' ? '**owner**' : `${access.minRole}+`}${access.orService ? ', or our own jobs' : ''}`;
   }

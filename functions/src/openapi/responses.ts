@@ -31,6 +31,8 @@ export function platformCodes(route: RouteDef): string[] {
   if (access.kind === 'company' && (access.minRole !== 'employee' || route.ownerOnlyFields?.length))
     codes.push('INSUFFICIENT_ROLE');
   if (access.kind === 'admin') codes.push('ADMIN_REQUIRED');
+  if (access.kind === 'organization') codes.push('ORGANIZATION_NOT_FOUND', 'VALIDATION_FAILED');
+  if (access.kind === 'organization' && access.minRole === 'owner') codes.push('ORGANIZATION_ROLE_REQUIRED');
   if (access.kind === 'service') codes.push('SERVICE_REQUIRED');
   return codes;
 }

@@ -70,11 +70,12 @@ export const BUDGETS: Record<string, Budget> = {
   // membership, the conversations (n)
   'GET /conversations': { reads: at(2, 1), writes: at(0), why: 'frequent: conversations' },
   // team messaging (docs/MESSAGING.md). Send: membership, the policies (config), the conversation,
-  // the rate-limit counter and its lock, the conversation lock, the sender's receipt; writes: the
-  // message, the conversation, the receipt, the log entry, the lock and the counter
+  // the rate-limit counter and its lock, the company's messaging lock and log head, the sender's
+  // receipt; writes: the message, the conversation, the receipt, the log entry, the head, the lock
+  // and the counter
   'POST /messaging/conversations/{conversationId}/messages': {
-    reads: at(10),
-    writes: at(7),
+    reads: at(11),
+    writes: at(8),
     why: 'messaging: send a message',
   },
   // membership, the company's roles (automatic groups: one read each), the caller's employee
@@ -87,11 +88,19 @@ export const BUDGETS: Record<string, Budget> = {
     writes: at(0),
     why: 'messaging: a page of messages',
   },
-  // membership, the lock, the conversation, the receipt; writes: the receipt, the log entry, the conversation, the lock
+  // membership, the lock, the log head, the conversation, the receipt; writes: the receipt, the log
+  // entry, the head, the conversation, the lock
   'POST /messaging/conversations/{conversationId}/read': {
-    reads: at(5),
-    writes: at(4),
+    reads: at(6),
+    writes: at(5),
     why: 'messaging: a read receipt',
+  },
+  // membership, the company's log head, the caller's membership (read afresh) and employee record,
+  // the company's roles (the fixture's 5 to 6), the log after the position (one query, a page)
+  'GET /messaging/stream': {
+    reads: at(13, 1),
+    writes: at(0),
+    why: 'messaging: the live stream (wait=0: what was missed)',
   },
   // membership, the company's memberships and employees (n each), the policies
   'GET /messaging/directory': { reads: at(5, 2), writes: at(0), why: "the company's members" },
@@ -106,8 +115,25 @@ export const BUDGETS: Record<string, Budget> = {
     projectWide: true,
   },
   // membership, the company's profile and settings; the packs are data in the code
+  // organizations (docs/ORGANIZATIONS.md): the caller's organization role and the organization, its
+  // locations, members and link records (queries), the locations' names (one read each)
+  'GET /organizations/{orgId}': { reads: at(5, 3), writes: at(0), why: 'an organization and its locations' },
+  // the caller's organization role; per record its location, its link document and the employee record
+  'POST /organizations/{orgId}/employee-links': {
+    reads: at(2, 3),
+    writes: at(0, 1),
+    why: 'links one person’s records, a write per record',
+  },
   'GET /compliance/rules': { reads: at(3), writes: at(0), why: 'the rule packs of the company' },
   'GET /forecast/backtest': { reads: at(82), writes: at(0), why: 'reads its sales history and its declared days' },
+  // the default's reads, and the leave of the period: the day-off usage, the give-backs of closed
+  // periods (leaveReturned lines), and the wage statement's balances (the policies, the employees,
+  // the company's ledger entries)
+  'GET /payroll/periods/{startDate}/report': {
+    reads: at(48, 3),
+    writes: at(0),
+    why: "a period's hours and pay, with its leave and the wage statement's leave balances",
+  },
 };
 
 export const FREQUENT = Object.entries(BUDGETS)

@@ -37,6 +37,7 @@ import { MESSAGING_OVERRIDES } from './messaging-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
 import { TIP_POOL_OVERRIDES } from './tip-pools-overrides';
 import { WEBHOOK_OVERRIDES } from './webhooks-overrides';
+import { ORGANIZATION_OVERRIDES } from './organizations-overrides';
 
 // ---------------------------------------------------------------------------------------------
 // The document
@@ -928,6 +929,7 @@ export const OVERRIDES: Record<string, Override> = {
   ...LEAVE_OVERRIDES,
   ...PRIVACY_OVERRIDES,
   ...WEBHOOK_OVERRIDES,
+  ...ORGANIZATION_OVERRIDES,
   'GET /conversations/{conversationId}': {
     why: CHAT_WHY,
     setup: (f) => chatConversation(f, 'employee'),
@@ -1964,7 +1966,7 @@ export function accessOf(op: Operation): Access {
   const access = op.access;
   if (!access || typeof access.kind !== 'string')
     throw new Error(`${op.key} has no x-access: every operation must say who may call it`);
-  if (!['public', 'authenticated', 'admin', 'company', 'service', 'key'].includes(access.kind)) {
+  if (!['public', 'authenticated', 'admin', 'company', 'organization', 'service', 'key'].includes(access.kind)) {
     throw new Error(
       `x-access kind '${access.kind}' of ${op.key} is unknown to the contract matrix: teach denialCells and authorisedCaller in test/contract/generate.ts`,
     );
@@ -2051,6 +2053,16 @@ export function denialCells(op: Operation, w: World): Cell[] {
       },
     );
   }
+  if (access.kind === 'organization') {
+    // the organization is the fixture company's (its owner made it): anyone else is told it does not exist
+    const notFound = { status: 404, code: 'ORGANIZATION_NOT_FOUND' };
+    cells.push(
+      { label: 'the owner of another company', caller: user(w.other.owner), ...notFound },
+      { label: 'an administrator who is not a member', caller: user(w.admin), ...notFound },
+      { label: 'a manager of a location of the organization', caller: user(f.company.manager), ...notFound },
+      { label: 'an employee of a location of the organization', caller: user(f.company.employee), ...notFound },
+    );
+  }
   if (access.kind === 'company') {
     const minRole = access.minRole as Role;
     cells.push(
@@ -2081,6 +2093,11 @@ export async function authorisedCaller(
       return { label: 'a signed-in user with no membership', caller: user(w.plain) };
     case 'admin':
       return { label: 'an administrator with no membership', caller: user(w.admin) };
+    case 'organization':
+      return {
+        label: 'the owner of the organization (the owner of its first location)',
+        caller: user(f.company.owner),
+      };
     case 'service':
       return { label: 'a user with the service claim', caller: user(await w.service()) };
     case 'key': {

@@ -36,6 +36,10 @@ const withMessage = (why: string, body?: unknown): Override => ({
 });
 
 export const MESSAGING_OVERRIDES: Record<string, Override> = {
+  'GET /messaging/stream': {
+    why: 'the stream with wait=0: it answers what was missed (nothing in the fixture: the JSON envelope) and ends, instead of holding the connection for its wait',
+    request: () => ({ query: { wait: 0 } }),
+  },
   'POST /messaging/conversations': {
     why: 'starts a group with a member of the company (a random uid is no one: 403 NOT_IN_DIRECTORY): the manager',
     request: (f) => ({ body: { kind: 'group', name: 'Contract group', memberUids: [f.company.manager.uid] } }),

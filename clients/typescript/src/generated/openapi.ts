@@ -2375,6 +2375,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messaging/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's conversations live (server-sent events, resumable)
+         * @description Server-sent events (`text/event-stream`) of the caller's conversations, as they happen: `message`, `edited`, `deleted` ({conversationId, message}: the message as it is when sent to the stream, so an erased or deleted one has empty text), `receipt` ({conversationId, uid, readUpTo, at}: any member's, the caller's own included), `conversation` ({conversationId, conversation}: a group's name or members changed) and `removed` ({conversationId}: the caller is no longer in it; nothing more of it comes). Every event has an `id`: its number in the company's messaging log, increasing, so the events a client receives have one order. To resume, send the last id received as `Last-Event-ID` (what EventSource does) or `lastEventId`: the stream replays, in order and once each, every event after it of the conversations the caller reads now, then goes on live; without one it starts now. The first event, `ready` ({lastEventId}), carries the position it starts from. A conversation's events go to whoever reads it at delivery time (as GET of the conversation answers): a member added to a group gets its events from then, a removed one gets `removed` and nothing after; an employee whose access ends (archived) gets an `error` event (403 NOT_A_MEMBER) and the stream ends. After `wait` seconds (at most 55) the stream ends with `done` ({lastEventId}); reconnect with it. `wait=0` answers what was missed and ends (a JSON envelope when there was nothing). An id that is not one of this stream's (past the newest) is 400 INVALID_LAST_EVENT_ID. Comment lines (`: keep-alive`) come every 15 s while idle.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["messaging.getMessagingStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications": {
         parameters: {
             query?: never;
@@ -2654,6 +2676,156 @@ export interface paths {
          */
         get: operations["docs.getOpenapi"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization around the company (its owners)
+         * @description The company becomes the first location, employed by the employer given; the caller becomes the first owner of the organization. 409 ALREADY_IN_ORGANIZATION for a company of an organization already.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `owner` role or higher.
+         */
+        post: operations["organizations.postOrganizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization: its employers, locations, members and employee links
+         * @description **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        get: operations["organizations.getOrganizationsOrgId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employee-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link one person’s employee records at locations of one employer
+         * @description Owners and administrators of the organization. Positions and rates stay per location; the checks across locations (overlaps, rest between shifts) and weekly overtime then count the records as one person. 422 DIFFERENT_EMPLOYERS, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE.
+         *
+         *     **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        post: operations["organizations.postOrganizationsOrgIdEmployeeLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employee-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Dissolve an employee link
+         * @description **Tier:** authenticated. **Access:** Owners and administrators of the organization (the `{orgId}` path parameter); anyone else, a location’s own managers included, gets 404 ORGANIZATION_NOT_FOUND.
+         */
+        delete: operations["organizations.deleteOrganizationsOrgIdEmployeeLinksLinkId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/employers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an employer (a legal entity) to the organization (organization owners)
+         * @description 409 EMPLOYER_ID_TAKEN for an EIN the organization already has.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        post: operations["organizations.postOrganizationsOrgIdEmployers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/locations/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a company in the organization under an employer, or move it to another employer
+         * @description Organization owners who also own the company (403 COMPANY_OWNER_REQUIRED otherwise). 409 ALREADY_IN_ORGANIZATION for a company of another organization; 409 LOCATION_HAS_LINKS to move a location with linked employee records.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        put: operations["organizations.putOrganizationsOrgIdLocationsCompanyId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/members/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a user an owner or administrator of the organization (organization owners)
+         * @description Both act as an owner at every location of the organization. 409 LAST_ORGANIZATION_OWNER for the last owner’s demotion.
+         *
+         *     **Tier:** authenticated. **Access:** Owners of the organization (the `{orgId}` path parameter); anyone else gets 404 ORGANIZATION_NOT_FOUND, an administrator 403 ORGANIZATION_ROLE_REQUIRED.
+         */
+        put: operations["organizations.putOrganizationsOrgIdMembersUid"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4793,7 +4965,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"];
+        AdjustmentLine: components["schemas"]["PriorPeriodAdjustment"] | components["schemas"]["LateRecordAdjustment"] | components["schemas"]["LeaveReturnedAdjustment"];
         AdminUser: {
             admin: boolean;
             createdAt: number | null;
@@ -6130,10 +6302,18 @@ export interface components {
             salary?: number;
             surname: string;
         };
+        EmployeeLink: {
+            employerId: string;
+            id: string;
+            records: {
+                companyId: string;
+                employeeId: string;
+            }[];
+        };
         EmployeePay: {
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
-            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed */
+            /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), POS records that arrived after their period closed, and paid time off of a closed period cancelled after it closed */
             adjustments?: components["schemas"]["AdjustmentLine"][];
             /**
              * @description Archived since: their work of the period is paid all the same
@@ -6161,6 +6341,8 @@ export interface components {
             employeeNumber: string | null;
             /** @description Paid time off taken in the period, one line per request */
             leave?: components["schemas"]["LeavePayLine"][];
+            /** @description The wage statement's leave balances: per leave policy, what is available on the period's last day */
+            leaveBalances?: components["schemas"]["LeaveBalanceLine"][];
             /** @description The sum of `leave`: paid time off (sick leave, PTO) at the rate the law sets */
             leavePay?: number | null;
             /**
@@ -6264,6 +6446,15 @@ export interface components {
             updatedAt?: number;
             /** @description The Firebase Auth user of this employee, when linked */
             userId?: string | null;
+        };
+        Employer: {
+            /** @description The employer’s company code per payroll export layout */
+            companyCodes: {
+                [key: string]: string;
+            };
+            ein: string;
+            id: string;
+            name: string;
         };
         /** @description One problem: where (e.g. body.name) and what */
         ErrorDetail: {
@@ -6888,6 +7079,20 @@ export interface components {
                 start: string;
             };
         };
+        LeaveBalanceLine: {
+            /** @description Accrued (or granted) in the leave year holding it */
+            accruedMinutes?: number | null;
+            /** @description The period's last day */
+            asOf: string;
+            /** @description Available on that day; null when withheld */
+            balanceMinutes?: number | null;
+            /** @enum {string} */
+            kind: "sick" | "pto";
+            policyId: string;
+            policyName: string;
+            /** @description Used in that leave year */
+            usedMinutes?: number | null;
+        };
         LeaveEntry: {
             /** @description The uid of the author, or "system" for accruals and year ends */
             by: string;
@@ -7079,6 +7284,30 @@ export interface components {
              */
             yearStart: components["schemas"]["LeaveYearStart"];
         };
+        LeaveReturnedAdjustment: {
+            /** @description Minor units, negative: what the closed period paid; null when withheld */
+            amount?: number | null;
+            closedPeriodEnd: string;
+            /** @description The closed period that paid the leave */
+            closedPeriodStart: string;
+            /** @description The first day off */
+            date: string;
+            /**
+             * @description Paid time off of a closed period cancelled after it closed (its minutes went back to the balance): that period stays as paid, and what it paid for the leave is taken back here
+             * @constant
+             */
+            kind: "leaveReturned";
+            /** @description The leave minutes taken back (negative) */
+            minutes: number;
+            policyId: string;
+            policyName: string;
+            /** @description Minor units per hour the closed period paid; null when withheld */
+            rate?: number | null;
+            /** @description What happened, in words (no amounts) */
+            reason: string;
+            /** @description The cancelled day-off request */
+            requestId: string;
+        };
         LeaveYearStart: {
             /**
              * @description Each employee's year starts on the hire-date anniversary
@@ -7256,6 +7485,10 @@ export interface components {
             newerCursor: string | null;
             /** @description Pass as `cursor` for the page before; null at the first message */
             olderCursor: string | null;
+        };
+        MessagingStreamEnd: {
+            /** @description Where the stream ended: resume after it (it may be past the last event sent, never before it) */
+            lastEventId: string;
         };
         MinorRules: {
             ages: {
@@ -7947,6 +8180,29 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "assistant";
             text: string;
+        };
+        Organization: {
+            employers: components["schemas"]["Employer"][];
+            id: string;
+            links: components["schemas"]["EmployeeLink"][];
+            locations: components["schemas"]["OrganizationLocation"][];
+            members: components["schemas"]["OrganizationMember"][];
+            name: string;
+            /**
+             * @description The caller’s role in the organization
+             * @enum {string}
+             */
+            role: "admin" | "owner";
+        };
+        OrganizationLocation: {
+            companyId: string;
+            employerId: string;
+            name: string;
+        };
+        OrganizationMember: {
+            /** @enum {string} */
+            role: "admin" | "owner";
+            uid: string;
         };
         PartnerPushResult: {
             created: number;
@@ -10100,7 +10356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10127,7 +10383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10220,7 +10476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10247,7 +10503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10337,7 +10593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10364,7 +10620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10463,7 +10719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10508,7 +10764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10601,7 +10857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10628,7 +10884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10721,7 +10977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10748,7 +11004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10841,7 +11097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10868,7 +11124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12265,7 +12521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12292,7 +12548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12384,7 +12640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12411,7 +12667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12532,7 +12788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12577,7 +12833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12688,7 +12944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12733,7 +12989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12834,7 +13090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12879,7 +13135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12967,7 +13223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13012,7 +13268,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13092,7 +13348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13119,7 +13375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13230,7 +13486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13275,7 +13531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21367,7 +21623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21394,7 +21650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21494,7 +21750,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21539,7 +21795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22050,7 +22306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22077,7 +22333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22187,7 +22443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22232,7 +22488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22325,7 +22581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22370,7 +22626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22457,7 +22713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22502,7 +22758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22597,7 +22853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22624,7 +22880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22719,7 +22975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22746,7 +23002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22843,7 +23099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22870,7 +23126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23759,7 +24015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23786,7 +24042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23885,7 +24141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23930,7 +24186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24020,7 +24276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24047,7 +24303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24148,7 +24404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24175,7 +24431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24278,7 +24534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24323,7 +24579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24855,7 +25111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24970,7 +25226,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25098,7 +25354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25219,7 +25475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25350,7 +25606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_CURSOR, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_CURSOR, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25474,7 +25730,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25606,7 +25862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25726,7 +25982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25863,7 +26119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26001,7 +26257,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26127,7 +26383,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, GROUPS_DISABLED, MESSAGES_RESTRICTED, NOT_A_MEMBER, NOT_IN_DIRECTORY, NOT_THE_AUTHOR */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, MESSAGE_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: CONCURRENT_MODIFICATION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: EDIT_WINDOW_CLOSED, MESSAGE_DELETED, NOT_EDITABLE, RECIPIENT_LEFT, UNKNOWN_MENTIONS, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "messaging.getMessagingStream": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description The last event id received, for a client that cannot send the Last-Event-ID header (the header wins) */
+                lastEventId?: string;
+                /** @description Seconds the stream stays open (then `done`, and the client reconnects with the last event id); 0 answers what was missed and ends (JSON when nothing was) */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MessagingStreamEnd"];
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad Request: INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27394,7 +27763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27421,7 +27790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27528,7 +27897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27555,7 +27924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27683,7 +28052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27728,7 +28097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27847,7 +28216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ONBOARDING_SESSION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27892,7 +28261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONBOARDING_INCOMPLETE, ONBOARDING_TOO_MANY_MESSAGES, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27991,6 +28360,869 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizations": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The legal entity employing the first location’s staff */
+                    employer: {
+                        /**
+                         * @description The employer’s company code per payroll export layout
+                         * @default {}
+                         */
+                        companyCodes?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The employer identification number (EIN), NN-NNNNNNN with a prefix the IRS assigns
+                         * @example 12-3456789
+                         */
+                        ein: string;
+                        /** @description The legal name of the entity */
+                        name: string;
+                    };
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, INSUFFICIENT_ROLE, NOT_A_MEMBER */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.getOrganizationsOrgId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizationsOrgIdEmployeeLinks": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One person’s employee records at locations of one employer, one per location. A record already linked brings its link along (the links merge). */
+                    records: {
+                        companyId: string;
+                        employeeId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["EmployeeLink"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.deleteOrganizationsOrgIdEmployeeLinksLinkId": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            linkId: string;
+                            unlinked: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.postOrganizationsOrgIdEmployers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The employer’s company code per payroll export layout
+                     * @default {}
+                     */
+                    companyCodes?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description The employer identification number (EIN), NN-NNNNNNN with a prefix the IRS assigns
+                     * @example 12-3456789
+                     */
+                    ein: string;
+                    /** @description The legal name of the entity */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Employer"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.putOrganizationsOrgIdLocationsCompanyId": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The employer of the location’s staff, one of the organization’s */
+                    employerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrganizationLocation"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations.putOrganizationsOrgIdMembersUid": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orgId: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description owner: manages the organization and acts as an owner at every location; admin: acts as an owner at every location
+                     * @enum {string}
+                     */
+                    role: "admin" | "owner";
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrganizationMember"];
+                    };
+                };
+            };
+            /** @description Bad Request: INVALID_JSON, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: COMPANY_OWNER_REQUIRED, FIELD_NOT_EDITABLE, ORGANIZATION_ROLE_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: ALREADY_IN_ORGANIZATION, EMPLOYER_ID_TAKEN, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, LAST_ORGANIZATION_OWNER, LOCATION_HAS_LINKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -28210,7 +29442,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28255,7 +29487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30509,7 +31741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30536,7 +31768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30676,7 +31908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30721,7 +31953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30813,7 +32045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -30840,7 +32072,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -30974,7 +32206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: APPLICATION_NOT_FOUND, COMPANY_NOT_FOUND, CONFIRMATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, POSTING_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -31019,7 +32251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_ANSWERS, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, USE_HIRE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38798,7 +40030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: COMPANY_NOT_FOUND, EMPLOYEE_NOT_FOUND, INVITATION_NOT_FOUND, LINK_NOT_FOUND, MEMBER_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, USER_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -38843,7 +40075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ACCOUNT_DETAILS_REQUIRED, DIFFERENT_EMPLOYERS, EMPLOYEE_ARCHIVED, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, LAST_OWNER, NOT_A_LOCATION, ONE_RECORD_PER_LOCATION, SELF_LOCKOUT, UNKNOWN_EMPLOYEE, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;

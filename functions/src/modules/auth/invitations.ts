@@ -22,6 +22,7 @@ import { LIMITS } from './limits';
 import { DAY_MS, expireAt } from '../../core/ttl';
 import * as repo from './repo';
 import type { Invitation, InvitationState } from './schemas';
+import { autoLinkPerson } from '../organizations';
 
 /** Invitation tokens are single-use and valid for 7 days from the latest email. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
@@ -352,6 +353,8 @@ export async function acceptInvitation({
     throw errorCode(err) === ALREADY_EXISTS ? authErrors.INVITATION_USED('This invitation was already accepted') : err;
   }
   forgetMembership(invitation.companyId, uid);
+  // the same person at another location of the same employer: one person across the locations
+  await autoLinkPerson({ companyId: invitation.companyId, uid, employeeId: invitation.employeeId, log });
   await dispatchEvents([event]);
   return {
     uid,

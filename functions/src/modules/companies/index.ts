@@ -5,6 +5,7 @@ const service = lazyFile<typeof import('./service')>(() => require('./service'))
 
 export const companyRulesFromSnapshots = lazyFunction(service, 'companyRulesFromSnapshots');
 export const companyRulesRefs = lazyFunction(service, 'companyRulesRefs');
+export const companyNames = lazyFunction(service, 'companyNames');
 export const createCompanyInBatch = lazyFunction(service, 'createCompanyInBatch');
 export const getCompanyRules = lazyFunction(service, 'getCompanyRules');
 export const mergeScheduleTemplate = lazyFunction(service, 'mergeScheduleTemplate');

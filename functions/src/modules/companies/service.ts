@@ -1,6 +1,6 @@
 import type { DocumentSnapshot, WriteBatch } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
-import { companyNotFound, requireCompany, serverTime, toMillis } from '../../core/firestore';
+import { companyDoc, companyNotFound, requireCompany, serverTime, toMillis } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import type { ViewPolicies, Viewer } from '../../http/visibility';
 import { coreErrors } from '../../core/errors';
@@ -169,4 +169,12 @@ export function createCompanyInBatch(
     settings: { ...SETTINGS_DEFAULTS, ...settings, createdAt: now },
     policies: POLICY_DEFAULTS,
   });
+}
+
+/** The names of companies, by id, in one read (a company that does not exist is left out). */
+export async function companyNames(ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const snaps = await db().getAll(...unique.map((id) => companyDoc(id)));
+  return new Map(snaps.filter((s) => s.exists).map((s) => [s.id, String(s.get('name') ?? s.id)]));
 }

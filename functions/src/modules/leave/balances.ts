@@ -39,16 +39,26 @@ export async function listBalances({
   member: Membership;
   query: LedgerQuery;
 }): Promise<LeaveBalance[]> {
-  const companyId = member.companyId;
   const employeeId = await whose(member, query.employeeId);
-  const [rules, policies, employees, entries] = await Promise.all([
+  return balancesOn(member.companyId, { employeeId, policyId: query.policyId, date: query.date });
+}
+
+/** The balances of every employee (or one) and policy (or one) on a date (default: the business today). */
+export async function balancesOn(
+  companyId: string,
+  asked: { employeeId?: string | null; policyId?: string; date?: string },
+): Promise<LeaveBalance[]> {
+  const { employeeId = null } = asked;
+  // a company without leave policies has no balance: one query (the payroll report asks every period)
+  const policies = await repo.listPolicies(companyId);
+  if (!policies.length) return [];
+  const [rules, employees, entries] = await Promise.all([
     getCompanyRules({ companyId }),
-    repo.listPolicies(companyId),
     listEmployees(companyId),
     employeeId ? repo.employeeEntries(companyId, employeeId) : repo.companyEntries(companyId),
   ]);
   const cal = { timezone: rules.profile.timezone, dayChangeTime: rules.settings.dayChangeTime };
-  const on = query.date ?? businessToday(cal.timezone, cal.dayChangeTime);
+  const on = asked.date ?? businessToday(cal.timezone, cal.dayChangeTime);
   const people = employees.filter((e) =>
     employeeId ? e.id === employeeId : !e.archived || entries.some((x) => x.employeeId === e.id),
   );
@@ -56,7 +66,7 @@ export async function listBalances({
   for (const e of people) {
     const hire = hireDateOf(e, cal);
     for (const p of policies) {
-      if (query.policyId && p.id !== query.policyId) continue;
+      if (asked.policyId && p.id !== asked.policyId) continue;
       const mine = entries.filter((x) => x.employeeId === e.id && x.policyId === p.id && x.date <= on);
       if (p.archived && !mine.length) continue;
       const year = leaveYearOf(on, p.yearStart, hire);

@@ -73,3 +73,28 @@ export async function leaveUsedIn(companyId: string, range: { start: string; end
   }
   return [...groups.values()].filter((u) => u.minutes > 0);
 }
+
+/** A day off given back (usageReturned) after its leave was used: what payroll takes back when the period that paid it has closed. */
+export interface LeaveReturn {
+  employeeId: string;
+  policyId: string;
+  requestId: string;
+  /** The first day off: the period holding it paid it. */
+  date: string;
+  minutes: number;
+}
+
+/** Every usage given back dated before `before` (a cancelled approved day off), for payroll's prior-period lines. */
+export async function leaveReturnedBefore(companyId: string, before: string): Promise<LeaveReturn[]> {
+  const snap = await repo.entriesCollection(companyId).where('kind', '==', 'usageReturned').get();
+  return snap.docs
+    .map(repo.entryFromDoc)
+    .filter((e) => e.date < before && e.source.requestId)
+    .map((e) => ({
+      employeeId: e.employeeId,
+      policyId: e.policyId,
+      requestId: e.source.requestId!,
+      date: e.date,
+      minutes: e.minutes,
+    }));
+}

@@ -1,12 +1,11 @@
 /** Conversations: the caller's list, starting one, a group's name and members, receipts, muting, the directory. */
 import type { Transaction } from 'firebase-admin/firestore';
-import { runExclusiveInTurn } from '../../core/exclusive';
 import { db } from '../../core/firebase';
-import { lockKeys } from '../../core/locks';
 import { grantsAccess, listMembershipsOfCompany, type Membership, type MemberRole } from '../../core/memberships';
 import { listEmployees, type Employee } from '../employees';
 import { currentRoleOf, interactionPolicies, readableConversation, readableConversations } from './access';
 import { messagingErrors } from './errors';
+import { inLogTurn } from './log';
 import * as repo from './repo';
 import {
   directConversationId,
@@ -222,17 +221,34 @@ export async function patchConversation({
   const refusal = groupStartRefusal(member.role, await rolesOfAll(companyId, added, now), policies);
   if (refusal) refuse(refusal);
   const removed = new Set(patch.removeUids ?? []);
-  const updated = await runExclusiveInTurn(lockKeys.conversation(companyId, conversationId), async (tx) => {
+  const updated = await inLogTurn(companyId, async (tx) => {
     const current = await repo.getConversation(companyId, conversationId, tx);
     if (!current) throw messagingErrors.CONVERSATION_NOT_FOUND('Conversation not found');
     const memberUids = [...current.memberUids.filter((u) => !removed.has(u)), ...added.filter((u) => !removed.has(u))];
     const next = { ...current, name: patch.name ?? current.name, memberUids: [...new Set(memberUids)] };
+    const seq = current.lastSeq + 1;
     return {
       result: next,
       write: (t) => {
-        t.update(repo.conversationRef(companyId, conversationId), { name: next.name, memberUids: next.memberUids });
+        t.update(repo.conversationRef(companyId, conversationId), {
+          name: next.name,
+          memberUids: next.memberUids,
+          lastSeq: seq,
+        });
         for (const uid of added.filter((u) => !removed.has(u)))
           t.set(repo.memberRef(companyId, conversationId, uid), memberRow(conversationId, uid, now));
+      },
+      // the streams of the members before and after learn of it (and stop or start delivering)
+      log: {
+        conversationId,
+        seq,
+        kind: 'members',
+        messageId: null,
+        uid: member.uid,
+        readUpTo: null,
+        memberUids: next.memberUids,
+        previousUids: current.memberUids,
+        at: now,
       },
     };
   });
@@ -255,7 +271,7 @@ export async function markRead({
   const { companyId, uid } = member;
   const readable = await readableConversation(member, conversationId);
   const now = Date.now();
-  const result = await runExclusiveInTurn(lockKeys.conversation(companyId, conversationId), async (tx) => {
+  const result = await inLogTurn(companyId, async (tx) => {
     const [stored, mine] = await Promise.all([
       repo.getConversation(companyId, conversationId, tx),
       repo.getMember(companyId, conversationId, uid, tx),
@@ -272,15 +288,17 @@ export async function markRead({
         const { id, ...data } = { ...conversation, lastSeq: seq };
         t.set(repo.conversationRef(companyId, id), data);
         t.set(repo.memberRef(companyId, conversationId, uid), nextRow);
-        t.set(repo.logRef(companyId, conversationId, seq), {
-          conversationId,
-          seq,
-          kind: 'receipt',
-          messageId: null,
-          uid,
-          readUpTo,
-          at: now,
-        });
+      },
+      log: {
+        conversationId,
+        seq,
+        kind: 'receipt',
+        messageId: null,
+        uid,
+        readUpTo,
+        memberUids: null,
+        previousUids: null,
+        at: now,
       },
     };
   });

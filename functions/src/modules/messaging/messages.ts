@@ -1,11 +1,10 @@
 /** Messages: sending (policies, mentions, the rate limit), paging both ways, edits and deletions. */
-import { lockKeys } from '../../core/locks';
-import { runExclusiveInTurn } from '../../core/exclusive';
 import { findMembership, type Membership } from '../../core/memberships';
 import { consumeLimits, type Limit } from '../../core/rate-limit';
 import { currentRoleOf, interactionPolicies, readableConversation } from './access';
 import { refuse } from './conversations';
 import { messagingErrors } from './errors';
+import { inLogTurn } from './log';
 import * as repo from './repo';
 import { deleteRefusal, editRefusal, pageRange, postRefusal } from './rules';
 import { messagesCursor, type Message, type MessageInput } from './schemas';
@@ -72,7 +71,7 @@ export async function postMessage({
     );
   await consumeLimits([{ limit: MESSAGE_RATE, key: `${companyId}/${uid}` }], 'messages');
   const ref = repo.messagesCollection(companyId).doc();
-  return runExclusiveInTurn(lockKeys.conversation(companyId, conversationId), async (tx) => {
+  return inLogTurn(companyId, async (tx) => {
     const [stored, mine] = await Promise.all([
       repo.getConversation(companyId, conversationId, tx),
       repo.getMember(companyId, conversationId, uid, tx),
@@ -109,15 +108,17 @@ export async function postMessage({
           readUpTo: number,
           readAt: now,
         });
-        t.set(repo.logRef(companyId, conversationId, seq), {
-          conversationId,
-          seq,
-          kind: 'message',
-          messageId: ref.id,
-          uid,
-          readUpTo: null,
-          at: now,
-        });
+      },
+      log: {
+        conversationId,
+        seq,
+        kind: 'message',
+        messageId: ref.id,
+        uid,
+        readUpTo: null,
+        memberUids: null,
+        previousUids: null,
+        at: now,
       },
     };
   });
@@ -158,7 +159,7 @@ async function change(
 ): Promise<Message> {
   const { companyId, uid } = member;
   await readableConversation(member, conversationId);
-  return runExclusiveInTurn(lockKeys.conversation(companyId, conversationId), async (tx) => {
+  return inLogTurn(companyId, async (tx) => {
     const [conversation, snap] = await Promise.all([
       repo.getConversation(companyId, conversationId, tx),
       tx.get(repo.messageRef(companyId, messageId)),
@@ -186,15 +187,17 @@ async function change(
       write: (t) => {
         t.update(repo.messageRef(companyId, messageId), update);
         t.update(repo.conversationRef(companyId, conversationId), { lastSeq: seq });
-        t.set(repo.logRef(companyId, conversationId, seq), {
-          conversationId,
-          seq,
-          kind: how.kind,
-          messageId,
-          uid,
-          readUpTo: null,
-          at: now,
-        });
+      },
+      log: {
+        conversationId,
+        seq,
+        kind: how.kind,
+        messageId,
+        uid,
+        readUpTo: null,
+        memberUids: null,
+        previousUids: null,
+        at: now,
       },
     };
   });

@@ -8,8 +8,10 @@ export default defineModule({
   description:
     'Team messaging: direct and group conversations and automatic groups (everyone, per role), governed by the interaction policies; read receipts, unread counts, muting, moderation',
   http: router,
+  // the live stream holds its request up to a minute (its own deadline, GET /messaging/stream)
+  runtime: { timeoutSeconds: 90 },
   errors: messagingErrors.catalog,
-  collections: { company: ['conversations', 'conversationMembers', 'messages', 'conversationLog'] },
+  collections: { company: ['conversations', 'conversationMembers', 'messages', 'conversationLog', 'messagingHead'] },
   personalData: {
     // a group the person started stays the team's (its creator's id kept)
     conversations: { match: { uid: 'createdBy' }, erase: 'reduce' },

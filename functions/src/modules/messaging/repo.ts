@@ -1,4 +1,5 @@
-import type { Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { db } from '../../core/firebase';
 import { z } from 'zod';
 import { storedCollection, storedMillis } from '../../core/stored';
 import { CONVERSATION_KINDS, messageSchema } from './schemas';
@@ -8,8 +9,10 @@ import { CONVERSATION_KINDS, messageSchema } from './schemas';
  *   companies/{c}/conversations/{id}             a conversation: kind, name, members, counters
  *   companies/{c}/conversationMembers/{id}_{uid} a member's read receipt and mute
  *   companies/{c}/messages/{id}                  a message (number 1.. within its conversation)
- *   companies/{c}/conversationLog/{id}_{seq}     what happened in a conversation, in order (seq 1..):
- *                                                the live stream replays it (no text: it points at the message)
+ *   companies/{c}/conversationLog/{id}_{seq}     what happened in a conversation, in order (seq 1..), and
+ *                                                its place in the company's stream (companySeq 1..: the
+ *                                                event id); the live stream replays it (no text: it points at the message)
+ *   companies/{c}/messagingHead/log              the company's last companySeq (written in each log entry's commit)
  */
 const storedConversation = z.object({
   id: z.string(),
@@ -46,15 +49,21 @@ const storedMessage = messageSchema.extend({
 });
 export type StoredMessage = z.output<typeof storedMessage>;
 
-export const LOG_KINDS = ['message', 'edited', 'deleted', 'receipt'] as const;
+export const LOG_KINDS = ['message', 'edited', 'deleted', 'receipt', 'members'] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
 const storedLogEntry = z.object({
   conversationId: z.string(),
   seq: z.number().int(),
+  /** The entry's number in the company's stream (the event id); null on entries written before the stream. */
+  companySeq: z.number().int().nullable().default(null),
   kind: z.enum(LOG_KINDS),
   messageId: z.string().nullable().default(null),
   /** The member whose receipt moved (kind receipt), or who acted. */
   uid: z.string(),
   readUpTo: z.number().int().nullable().default(null),
+  /** kind members: the group's members after the change, and before it (so a stream reads each entry as of its place). */
+  memberUids: z.array(z.string()).nullable().default(null),
+  previousUids: z.array(z.string()).nullable().default(null),
   at: storedMillis,
 });
 export type LogEntry = z.output<typeof storedLogEntry>;
@@ -79,6 +88,24 @@ export const {
   fromSnapshot: messageFromSnapshot,
 } = storedCollection('messages', storedMessage);
 export const { collection: logCollection, fromDoc: logFromDoc } = storedCollection('conversationLog', storedLogEntry);
+/** The company's stream head: the last companySeq handed out. */
+export const headRef = (companyId: string) => db().doc(`companies/${companyId}/messagingHead/log`);
+export const headOf = (snap: DocumentSnapshot): number =>
+  snap.exists ? z.number().int().nonnegative().catch(0).parse(snap.get('lastSeq')) : 0;
+export async function readHead(companyId: string): Promise<number> {
+  return headOf(await headRef(companyId).get());
+}
+
+/** The company's log after `afterSeq` (its stream), in order, at most `limit` entries. */
+export async function companyLogAfter(companyId: string, afterSeq: number, limit: number): Promise<LogEntry[]> {
+  const snap = await logCollection(companyId)
+    .where('companySeq', '>', afterSeq)
+    .orderBy('companySeq')
+    .limit(limit)
+    .get();
+  return snap.docs.map(logFromDoc);
+}
+
 /** Zero-padded so that ids sort as the sequence does. */
 export const logRef = (companyId: string, conversationId: string, seq: number) =>
   logCollection(companyId).doc(`${conversationId}_${String(seq).padStart(10, '0')}`);

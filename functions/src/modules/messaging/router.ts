@@ -18,11 +18,15 @@ import {
   patchConversationBody,
   postMessageBody,
   readBody,
+  STREAM_MAX_WAIT_SECONDS,
+  streamEndSchema,
+  streamQuery,
 } from './schemas';
 import { EDIT_WINDOW_MS } from './rules';
 
 const conversations = lazyFile<typeof import('./conversations')>(() => require('./conversations'));
 const messages = lazyFile<typeof import('./messages')>(() => require('./messages'));
+const stream = lazyFile<typeof import('./stream')>(() => require('./stream'));
 
 const member = companyInQuery('employee');
 const READS =
@@ -31,7 +35,28 @@ const POLICIES =
   'Employees are bound by the company policies in force when they send (managers and owners are not): employeeInteractionMessages off, a direct conversation only with a manager or owner (403 MESSAGES_RESTRICTED); employeeInteractionGroup off, no group created or posted in, automatic groups included (403 GROUPS_DISABLED); employeeInteractionWorkWith off, no conversation started with another employee (403 NOT_IN_DIRECTORY). A policy change never alters what was sent.';
 const WINDOW = `${EDIT_WINDOW_MS / 60_000} minutes`;
 
+const STREAM = `Server-sent events (\`text/event-stream\`) of the caller's conversations, as they happen: \`message\`, \`edited\`, \`deleted\` ({conversationId, message}: the message as it is when sent to the stream, so an erased or deleted one has empty text), \`receipt\` ({conversationId, uid, readUpTo, at}: any member's, the caller's own included), \`conversation\` ({conversationId, conversation}: a group's name or members changed) and \`removed\` ({conversationId}: the caller is no longer in it; nothing more of it comes). Every event has an \`id\`: its number in the company's messaging log, increasing, so the events a client receives have one order. To resume, send the last id received as \`Last-Event-ID\` (what EventSource does) or \`lastEventId\`: the stream replays, in order and once each, every event after it of the conversations the caller reads now, then goes on live; without one it starts now. The first event, \`ready\` ({lastEventId}), carries the position it starts from. A conversation's events go to whoever reads it at delivery time (as GET of the conversation answers): a member added to a group gets its events from then, a removed one gets \`removed\` and nothing after; an employee whose access ends (archived) gets an \`error\` event (403 NOT_A_MEMBER) and the stream ends. After \`wait\` seconds (at most ${STREAM_MAX_WAIT_SECONDS}) the stream ends with \`done\` ({lastEventId}); reconnect with it. \`wait=0\` answers what was missed and ends (a JSON envelope when there was nothing). An id that is not one of this stream's (past the newest) is 400 INVALID_LAST_EVENT_ID. Comment lines (\`: keep-alive\`) come every 15 s while idle.`;
+
 export const routes: RouteDef[] = [
+  defineRoute({
+    method: 'get',
+    path: '/messaging/stream',
+    summary: "The caller's conversations live (server-sent events, resumable)",
+    description: STREAM,
+    access: member,
+    query: streamQuery,
+    response: streamEndSchema,
+    sse: true,
+    deadlineSeconds: STREAM_MAX_WAIT_SECONDS + 15,
+    handler: ({ member: m, query, req, events }) =>
+      stream().openStream({
+        member: m,
+        req,
+        events,
+        waitSeconds: query.wait,
+        ...(query.lastEventId === undefined ? {} : { lastEventId: query.lastEventId }),
+      }),
+  }),
   defineRoute({
     method: 'get',
     path: '/messaging/conversations',

@@ -180,3 +180,33 @@ export const messagePage = z
 export const conversationIdParam = z.object({ conversationId: documentId });
 export const messageIdParams = z.object({ conversationId: documentId, messageId: documentId });
 export const deletedMessageSchema = messageSchema;
+
+/** How long a stream stays open by default, and at most (then it ends with `done`; the client reconnects). */
+export const STREAM_WAIT_SECONDS = 50;
+export const STREAM_MAX_WAIT_SECONDS = 55;
+
+export const streamQuery = companyIdQuery.extend({
+  lastEventId: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,14})$/)
+    .optional()
+    .describe('The last event id received, for a client that cannot send the Last-Event-ID header (the header wins)'),
+  wait: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(STREAM_MAX_WAIT_SECONDS)
+    .default(STREAM_WAIT_SECONDS)
+    .describe(
+      'Seconds the stream stays open (then `done`, and the client reconnects with the last event id); 0 answers what was missed and ends (JSON when nothing was)',
+    ),
+});
+
+export const streamEndSchema = z
+  .object({
+    lastEventId: z
+      .string()
+      .describe('Where the stream ended: resume after it (it may be past the last event sent, never before it)'),
+  })
+  .meta({ id: 'MessagingStreamEnd' });
+export type StreamEnd = z.infer<typeof streamEndSchema>;

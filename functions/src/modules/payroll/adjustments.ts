@@ -1,5 +1,6 @@
 import { componentPay } from './overtime';
 import type { LateRecordLine } from './late-records';
+import type { LeaveReturnedLine } from './leave-pay';
 import type { WeekPay } from './pay';
 
 /**
@@ -30,8 +31,8 @@ import type { WeekPay } from './pay';
  * owes), the negative line only stops the week being paid twice at the higher rate.
  */
 
-/** A line of a report row's `adjustments`: a straddling week's true-up, or a late POS record (late-records.ts). */
-export type AdjustmentLine = PriorPeriodLine | LateRecordLine;
+/** A line of a report row's `adjustments`: a straddling week's true-up, a late POS record (late-records.ts), or paid time off cancelled after its period closed (leave-returns.ts). */
+export type AdjustmentLine = PriorPeriodLine | LateRecordLine | LeaveReturnedLine;
 
 export interface PriorPeriodLine {
   kind: 'priorPeriod';

@@ -32,6 +32,59 @@ export const leaveLineSchema = z
   .meta({ id: 'LeavePayLine' });
 export type LeaveLine = z.infer<typeof leaveLineSchema> & { rate: number; amount: number };
 
+/** A prior-period adjustment line (leave-returns.ts): paid time off of a closed period cancelled after it closed. */
+export const leaveReturnedLineSchema = z
+  .object({
+    kind: z
+      .literal('leaveReturned')
+      .describe(
+        'Paid time off of a closed period cancelled after it closed (its minutes went back to the balance): that period stays as paid, and what it paid for the leave is taken back here',
+      ),
+    requestId: z.string().describe('The cancelled day-off request'),
+    policyId: z.string(),
+    policyName: z.string(),
+    date: z.string().describe('The first day off'),
+    closedPeriodStart: z.string().describe('The closed period that paid the leave'),
+    closedPeriodEnd: z.string(),
+    minutes: z.int().describe('The leave minutes taken back (negative)'),
+    rate: visibleTo(
+      z.int().nullable().describe('Minor units per hour the closed period paid; null when withheld'),
+      'pay',
+    ),
+    amount: visibleTo(
+      z.int().nullable().describe('Minor units, negative: what the closed period paid; null when withheld'),
+      'pay',
+    ),
+    reason: z.string().describe('What happened, in words (no amounts)'),
+  })
+  .meta({ id: 'LeaveReturnedAdjustment' });
+export type LeaveReturnedLine = z.infer<typeof leaveReturnedLineSchema> & { rate: number; amount: number };
+
+/**
+ * The leave balances of the wage statement: per leave policy, what is available on the period's
+ * last day (California Labor Code 246(i): the itemized wage statement, or a writing with the pay,
+ * shows the paid sick leave available; checked 2026-12-04 at
+ * https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=LAB&sectionNum=246),
+ * with the leave year's accrued and used minutes. Tagged pay: the employee sees their own, managers
+ * as they see pay, owners all.
+ */
+export const leaveBalanceLineSchema = z
+  .object({
+    policyId: z.string(),
+    policyName: z.string(),
+    kind: z.enum(['sick', 'pto']),
+    asOf: z.string().describe("The period's last day"),
+    balanceMinutes: visibleTo(z.int().nullable().describe('Available on that day; null when withheld'), 'pay'),
+    accruedMinutes: visibleTo(z.int().nullable().describe('Accrued (or granted) in the leave year holding it'), 'pay'),
+    usedMinutes: visibleTo(z.int().nullable().describe('Used in that leave year'), 'pay'),
+  })
+  .meta({ id: 'LeaveBalanceLine' });
+export type LeaveBalanceLine = z.infer<typeof leaveBalanceLineSchema> & {
+  balanceMinutes: number;
+  accruedMinutes: number;
+  usedMinutes: number;
+};
+
 export function leavePayOf(uses: readonly LeaveUse[], rateOn: (date: string, basis: LeaveRateBasis) => number) {
   const lines: LeaveLine[] = uses
     .map((u) => {

@@ -3,7 +3,7 @@ import { currencyExponent, toMinorUnits } from '../../core/money';
 import { lateSpanOf, workedSpans, type WorkedSpan } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
-import { leaveUsedIn, type LeaveUse } from '../leave';
+import { leaveBalancesOn, leaveUsedIn, type LeaveUse } from '../leave';
 import { listRoles } from '../roles';
 import { tipsByEmployee, type TipAdjustment } from '../sales';
 import { listPremiums, type Premium } from '../schedule';
@@ -14,6 +14,8 @@ import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
 import { elementIncreaseOn, leavePayOf } from './leave-pay';
 import { placePremiums, placeRulesOf, type PlacePremiumInput } from './place-premiums';
+import { leaveReturnsOf } from './leave-returns';
+import type { LeaveBalanceLine, LeaveReturnedLine } from './leave-pay';
 import { lateInputsOf, linkedShifts, punchStatesIn, type LateInputs } from './report-inputs';
 import { waiversOn } from './meal-waivers';
 import { listPayElements, mealWaiversByEmployee } from './repo';
@@ -40,6 +42,7 @@ interface EmployeeInputs {
   payElements: PayElement[];
   mealWaivers: MealWaiver[];
   leave: LeaveUse[];
+  leaveBalances: LeaveBalanceLine[];
 }
 
 interface ReportContext {
@@ -57,6 +60,8 @@ interface ReportContext {
   scheduledMinutes: Map<string, number>;
   prior: PriorPeriod | null;
   late: LateInputs;
+  /** paid time off of closed periods cancelled since, by employee (leave-returns.ts) */
+  leaveReturns: Map<string, LeaveReturnedLine[]>;
 }
 
 /** The closed period before this one, when a workweek straddles the edge: its frozen rows. */
@@ -237,6 +242,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const adjustments: AdjustmentLine[] = [
     ...adjustmentsOf(employee, rated, ctx, explicitOvertime),
     ...lateLinesOf(employee, ctx, explicitOvertime),
+    ...(ctx.leaveReturns.get(employee.id) ?? []),
   ];
   const salaried = (employee.salary ?? 0) > 0;
   const elements = payElementLines(inputs, rated, ctx, salaried);
@@ -299,6 +305,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     adjustmentPay,
     payElementPay,
     ...(leave.lines.length ? { leavePay: leave.pay, leave: leave.lines } : {}),
+    ...(inputs.leaveBalances.length ? { leaveBalances: inputs.leaveBalances } : {}),
     tips,
     cashTips,
     totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + onTop + tips,
@@ -323,9 +330,9 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
       })),
       ...adjustments.map((a) => ({
         kind: 'adjustment' as const,
-        weekStart: a.weekStart,
+        weekStart: a.kind === 'leaveReturned' ? null : a.weekStart,
         positionId: null,
-        rate: a.regularRate,
+        rate: a.kind === 'leaveReturned' ? a.rate : a.regularRate,
         minutes: a.minutes,
         amount: a.amount,
       })),
@@ -393,8 +400,12 @@ export async function computeReport(
     listPremiums({ companyId, from: range.start, to: range.end }),
     leaveUsedIn(companyId, range),
   ]);
+  const balances = await leaveBalancesOn(companyId, { date: range.end });
   const rules = settings.overtimeRules as OvertimeRules;
-  const late = await lateInputsOf(companyId, range, cal);
+  const [late, leaveReturns] = await Promise.all([
+    lateInputsOf(companyId, range, cal),
+    leaveReturnsOf(companyId, range),
+  ]);
   const placeRulesOn = placeRulesOf(company.profile.lawLocation ?? null);
   const withMinutes =
     placeRulesOn !== null && datesInRange(range.start, range.end).some((d) => placeRulesOn(d).reportingTime);
@@ -413,6 +424,7 @@ export async function computeReport(
     scheduledMinutes: linked.minutes,
     prior,
     late,
+    leaveReturns,
   };
   const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
   const elementsOf = new Map<string, PayElement[]>();
@@ -432,6 +444,17 @@ export async function computeReport(
         payElements: elementsOf.get(employee.id) ?? [],
         mealWaivers: waivers.get(employee.id) ?? [],
         leave: used.filter((u) => u.employeeId === employee.id),
+        leaveBalances: balances
+          .filter((b) => b.employeeId === employee.id)
+          .map((b) => ({
+            policyId: b.policyId,
+            policyName: b.policyName,
+            kind: b.kind,
+            asOf: range.end,
+            balanceMinutes: b.balanceMinutes,
+            accruedMinutes: b.accruedMinutes,
+            usedMinutes: b.usedMinutes,
+          })),
       },
       ctx,
     );

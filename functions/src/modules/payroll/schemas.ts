@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { leaveLineSchema } from './leave-pay';
+import { leaveBalanceLineSchema, leaveLineSchema, leaveReturnedLineSchema } from './leave-pay';
 import { PAY_FREQUENCIES } from '../../core/calendar';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { recordOf, visibleTo } from '../../http/visibility';
@@ -366,7 +366,7 @@ export const lateRecordLineSchema = z
   .meta({ id: 'LateRecordAdjustment' });
 
 export const adjustmentLineSchema = z
-  .discriminatedUnion('kind', [priorPeriodLineSchema, lateRecordLineSchema])
+  .discriminatedUnion('kind', [priorPeriodLineSchema, lateRecordLineSchema, leaveReturnedLineSchema])
   .meta({ id: 'AdjustmentLine' });
 export type AdjustmentLineOut = z.infer<typeof adjustmentLineSchema>;
 
@@ -455,11 +455,15 @@ export const employeePaySchema = recordOf(
       .optional()
       .describe('Bonuses and other pay elements paid in the period, with the overtime they owe'),
     leave: z.array(leaveLineSchema).optional().describe('Paid time off taken in the period, one line per request'),
+    leaveBalances: z
+      .array(leaveBalanceLineSchema)
+      .optional()
+      .describe("The wage statement's leave balances: per leave policy, what is available on the period's last day"),
     adjustments: z
       .array(adjustmentLineSchema)
       .optional()
       .describe(
-        'Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), and POS records that arrived after their period closed',
+        'Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), POS records that arrived after their period closed, and paid time off of a closed period cancelled after it closed',
       ),
     tipAdjustments: visibleTo(z.array(tipAdjustmentLineSchema), 'tips')
       .optional()

@@ -1,0 +1,14 @@
+/** The organizations module's public API: what other modules may use (they import nothing else of it). */
+import { lazyFile, lazyFunction } from '../kit';
+
+const ports = lazyFile<typeof import('./ports')>(() => require('./ports'));
+const links = lazyFile<typeof import('./links')>(() => require('./links'));
+
+/** The employer (legal entity) of a location, or null for a company outside any organization. */
+export const employerOf = lazyFunction(ports, 'employerOf');
+/** The same person's records at the other locations of the same employer (ids and location names). */
+export const linkedRecordsOf = lazyFunction(ports, 'linkedRecordsOf');
+/** After an invitation to an employee record is accepted: links the person's records of the same employer. */
+export const autoLinkPerson = lazyFunction(links, 'autoLinkPerson');
+export type { EmployerOfLocation, LinkedRecord } from './ports';
+export { organizationErrors } from './errors';

@@ -1,0 +1,54 @@
+import { api } from '../helpers/api';
+import { addMember, createCompany, type TestCompany } from '../helpers/fixtures';
+import { bearer, type TestUser } from '../helpers/users';
+
+export const orgApi = () => api('organizations');
+
+export const EMPLOYER = { name: 'Harbor Group LLC', ein: '12-3456789', companyCodes: { adp: 'HG1' } };
+
+export interface Group {
+  orgId: string;
+  employerId: string;
+  /** The organization's owner: the owner of location A, made an owner of B too. */
+  owner: TestUser;
+  a: TestCompany;
+  b: TestCompany;
+}
+
+/** Two locations A and B of one employer; A's owner owns the organization (and B, so as to attach it). */
+export async function twoLocationGroup(names = { a: 'Harbor North', b: 'Harbor South' }): Promise<Group> {
+  const [a, b] = await Promise.all([
+    createCompany({ profile: { name: names.a } }),
+    createCompany({ profile: { name: names.b } }),
+  ]);
+  const created = await orgApi()
+    .post('/organizations')
+    .query({ companyId: a.companyId })
+    .set(bearer(a.owner))
+    .send({ name: 'Harbor Group', employer: EMPLOYER });
+  expect(created.status).toBe(201);
+  const orgId = created.body.data.id as string;
+  const employerId = created.body.data.employers[0].id as string;
+  await addMember(b.companyId, a.owner, 'owner');
+  const attached = await orgApi()
+    .put(`/organizations/${orgId}/locations/${b.companyId}`)
+    .set(bearer(a.owner))
+    .send({ employerId });
+  expect(attached.status).toBe(200);
+  return { orgId, employerId, owner: a.owner, a, b };
+}
+
+/** Links A's employee record with B's (one person, by the owner's word). */
+export async function linkEmployees(g: Group) {
+  const res = await orgApi()
+    .post(`/organizations/${g.orgId}/employee-links`)
+    .set(bearer(g.owner))
+    .send({
+      records: [
+        { companyId: g.a.companyId, employeeId: g.a.employeeId },
+        { companyId: g.b.companyId, employeeId: g.b.employeeId },
+      ],
+    });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string; employerId: string; records: { companyId: string; employeeId: string }[] };
+}
