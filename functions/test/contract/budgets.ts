@@ -124,15 +124,23 @@ export const BUDGETS: Record<string, Budget> = {
     writes: at(0, 1),
     why: 'links one person’s records, a write per record',
   },
+  // per location: its view and rules, its sales days and labour (shifts, punches, rates), premiums and
+  // AI day ledgers over the range (the sweep's range is a month)
+  'GET /organizations/{orgId}/rollup': {
+    reads: at(10, 150),
+    writes: at(0),
+    why: 'the figures of every location, per location',
+  },
   'GET /compliance/rules': { reads: at(3), writes: at(0), why: 'the rule packs of the company' },
   'GET /forecast/backtest': { reads: at(82), writes: at(0), why: 'reads its sales history and its declared days' },
   // the default's reads, and the leave of the period: the day-off usage, the give-backs of closed
   // periods (leaveReturned lines), and the wage statement's balances (the policies, the employees,
-  // the company's ledger entries)
+  // the company's ledger entries); the tips through payroll: the tip-pool ledger (distributions and
+  // entries of the period, 2 queries) and each workweek's tips after the pools (2 per week)
   'GET /payroll/periods/{startDate}/report': {
-    reads: at(48, 3),
+    reads: at(60, 3),
     writes: at(0),
-    why: "a period's hours and pay, with its leave and the wage statement's leave balances",
+    why: "a period's hours and pay, with its leave, the wage statement's leave balances and the tips through payroll",
   },
 };
 

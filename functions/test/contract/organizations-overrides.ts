@@ -71,6 +71,11 @@ export const ORGANIZATION_OVERRIDES: Record<string, Override> = {
     request: () => ({ body: { name: 'Contract Group', employer: CONTRACT_EMPLOYER } }),
   },
   'GET /organizations/{orgId}': inOrganization('reads an existing organization of the caller (otherwise 404)'),
+  'GET /organizations/{orgId}/rollup': {
+    why: 'reads the figures of an existing organization of the caller over a month',
+    setup: organizationOf,
+    request: (_f, p) => ({ path: { orgId: p.orgId }, query: { startDate: '2026-03-01', endDate: '2026-03-31' } }),
+  },
   'POST /organizations/{orgId}/employers': {
     why: 'adds an employer to an existing organization, with an EIN of its own',
     setup: organizationOf,

@@ -7,6 +7,7 @@ import { seed as companies } from './companies';
 import { seed as documents } from './documents';
 import { seed as employees } from './employees';
 import { seed as integrationEngine } from './integration-engine';
+import { seed as leave } from './leave';
 import { seed as payroll } from './payroll';
 import { seed as posts } from './posts';
 import { seed as requests } from './requests';
@@ -28,6 +29,7 @@ export const SEEDERS: Readonly<Record<string, Seeder>> = {
   documents,
   employees,
   integrationEngine,
+  leave,
   payroll,
   posts,
   requests,

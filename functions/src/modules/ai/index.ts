@@ -5,3 +5,5 @@ const service = lazyFile<typeof import('./service')>(() => require('./service'))
 
 export const resolveRange = lazyFunction(service, 'resolveRange');
 export type { Range } from './service';
+/** A company's AI calls, tokens and cost over UTC days (the rollups of an organization). */
+export const companyAiSpend = lazyFunction(service, 'companySpend');

@@ -52,6 +52,13 @@ export async function readBucketRange(
   };
 }
 
+/** The day documents of a bucket over some UTC days (one getAll; no rows). */
+export async function readBucketDays(bucket: Bucket, days: string[]): Promise<DocumentData[]> {
+  if (!days.length) return [];
+  const snaps = await db().getAll(...days.map((d) => bucketDayRef(bucket, d)));
+  return snaps.filter((s) => s.exists).map((s) => s.data()!);
+}
+
 export async function readAllRange(
   days: string[],
   from: string,

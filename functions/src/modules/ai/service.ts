@@ -120,6 +120,15 @@ export async function bucketUsage({
   };
 }
 
+/** A company's AI calls, tokens and cost over UTC days `from`..`to` (its day ledgers only: one read per day). */
+export async function companySpend({ companyId, from, to }: { companyId: string; from: string; to: string }) {
+  const range = resolveRange({ from, to });
+  const totals = emptyCounters();
+  for (const doc of await repo.readBucketDays({ kind: 'company', companyId }, range.days))
+    addCounters(totals, parseAggregate(doc).totals);
+  return { calls: totals.calls, totalTokens: totals.totalTokens, costNanoUsd: totals.costNanoUsd };
+}
+
 export async function allUsage({ query }: { query: { from?: string; to?: string } }) {
   const range = resolveRange(query);
   const { dayDocs, bucketDays } = await repo.readAllRange(range.days, range.from, range.to);

@@ -18,6 +18,7 @@ import {
   organizationSchema,
   unlinkedSchema,
 } from './schemas';
+import { rollupParams, rollupQuery, rollupResponse } from './rollup-schemas';
 
 /** The use cases load with the first request that needs them, not with the routes. */
 const create = lazyFile<typeof import('./create')>(() => require('./create'));
@@ -26,6 +27,7 @@ const employers = lazyFile<typeof import('./employers')>(() => require('./employ
 const locations = lazyFile<typeof import('./locations')>(() => require('./locations'));
 const members = lazyFile<typeof import('./members')>(() => require('./members'));
 const links = lazyFile<typeof import('./links')>(() => require('./links'));
+const rollup = lazyFile<typeof import('./rollup')>(() => require('./rollup'));
 
 const admins = organizationInPath('admin');
 const owners = organizationInPath('owner');
@@ -117,5 +119,16 @@ export const routes: RouteDef[] = [
     params: linkParams,
     response: unlinkedSchema,
     handler: ({ params }) => links().unlink({ orgId: params.orgId, linkId: params.linkId }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/organizations/:orgId/rollup',
+    summary: 'Sales, labour cost and %, premiums, forecast and AI usage per location and in total',
+    description: `Owners and administrators of the organization, who act as owners of every location: each location's line is what its owner reads from GET /sales (net sales, covers, tips, the labour cost of published shifts and of approved punches, their ratio to sales), GET /shifts/premiums (count and amount), GET /forecast (with forecast=true) and the AI usage ledger (UTC days), all locations read in parallel. A location whose setting hasAccessToLaborCost is off withholds its labour figures (null, \`hidden\`), and every total they would enter is null too. Money of two currencies is never added: one total per currency. Business dates are each location's own. 400 INVALID_DATE_RANGE past the range limit.`,
+    access: admins,
+    params: rollupParams,
+    query: rollupQuery,
+    response: rollupResponse,
+    handler: ({ params, query }) => rollup().organizationRollup({ orgId: params.orgId, query }),
   }),
 ];

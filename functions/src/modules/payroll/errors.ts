@@ -14,6 +14,11 @@ export const payrollErrors = defineErrors({
     status: 422,
     meaning: 'The period has punches waiting for approval (listed in details)',
   },
+  PERIOD_HAS_OPEN_TIP_POOLS: {
+    status: 422,
+    meaning:
+      'Tip-pool periods starting in the pay period are distributed but not locked (listed in details): lock them first, payroll pays locked shares only',
+  },
   PERIOD_ALREADY_CLOSED: { status: 422, meaning: 'The pay period is already closed' },
   PERIOD_NOT_CLOSED: { status: 422, meaning: 'Exports are of closed periods only' },
   EXPORT_MISSING_EMPLOYEE_NUMBERS: {

@@ -2,6 +2,7 @@ import { ADP_CODES, ADP_HEADER, ADP_PLACE_PREMIUM_CODES } from './export-headers
 import {
   formatHours,
   nonZero,
+  ownPaycheckTips,
   premiumsOf,
   present,
   pricedLine,
@@ -81,7 +82,7 @@ function adpWeekLines(r: PayrollExportRow, coCode: string, batchId: string, { mo
         pricedLine(w.overtimeMinutes, tempRate, 1, 1.5) -
         pricedLine(w.doubleTimeMinutes, tempRate, 1, 2);
   }
-  const paycheckTips = r.tips - (r.cashTips ?? 0);
+  const paycheckTips = ownPaycheckTips(r);
   if (paycheckTips !== 0) {
     if (out.length) [out[0][7], out[0][8]] = [ADP_CODES.tipsEarnings, money(paycheckTips)];
     else out.push([coCode, batchId, file, '', '', '', '', ADP_CODES.tipsEarnings, money(paycheckTips), '']);
@@ -107,8 +108,8 @@ export function adp(rows: PayrollExportRow[], ctx: Ctx): string {
         nonZero(r.overtimeMinutes, formatHours),
         r.doubleTimeMinutes === 0 ? '' : ADP_CODES.doubleTimeHours,
         nonZero(r.doubleTimeMinutes, formatHours),
-        r.tips - (r.cashTips ?? 0) === 0 ? '' : ADP_CODES.tipsEarnings,
-        nonZero(r.tips - (r.cashTips ?? 0), money),
+        ownPaycheckTips(r) === 0 ? '' : ADP_CODES.tipsEarnings,
+        nonZero(ownPaycheckTips(r), money),
       ];
       const worked = regularMinutes + r.overtimeMinutes + r.doubleTimeMinutes;
       const tempRate = r.salaried || worked === 0 ? '' : nonZero(r.regularRate, money);
@@ -117,6 +118,11 @@ export function adp(rows: PayrollExportRow[], ctx: Ctx): string {
     // cash tips the employee holds: their own earnings code (reported, not paid out again)
     if (r.cashTips)
       lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.cashTipsEarnings, money(r.cashTips), '']);
+    // tip-pool shares and the tip-credit make-up: earnings of their own
+    if (r.poolShares)
+      lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.tipPoolEarnings, money(r.poolShares), '']);
+    if (r.makeUp)
+      lines.push([coCode, batchId, file, '', '', '', '', ADP_CODES.tipCreditMakeUpEarnings, money(r.makeUp), '']);
     // one more paydata line per premium earnings code and for the prior-period adjustment, Earnings 3 only
     for (const [code, amount] of premiumsOf(
       r,

@@ -39,6 +39,13 @@ export interface PayrollExportRow {
    * paid through the paycheck: reported as wages, not paid again (see exports.ts).
    */
   cashTips?: number;
+  /**
+   * The part of `tips` paid as tip-pool shares (paid through the paycheck), minor units; absent = 0.
+   * The rest of the paycheck tips (`tips - cashTips - poolShares`) is the employee's own tips kept.
+   */
+  poolShares?: number;
+  /** the tip-credit make-up to the minimum wage of the period's workweeks, minor units; absent = 0 */
+  makeUp?: number;
   /** fair-workweek premiums (schedule changes, short rest), minor units; absent = 0 */
   schedulePremiums?: number;
   /** California meal-period premiums, minor units; absent = 0 */
@@ -150,6 +157,8 @@ const PREMIUM_FIELDS = [
   'mealPremiums',
   'adjustments',
   'cashTips',
+  'poolShares',
+  'makeUp',
 ] as const satisfies readonly (keyof PayrollExportRow)[];
 
 /** The currency's minor-unit digits (core/money.ts), refusing what is not an ISO 4217 code: an export must not guess. */
@@ -312,3 +321,6 @@ export const writtenHundredths = (minutes: number) => Math.floor((minutes * 10 +
  */
 export const pricedLine = (minutes: number, rate: number, scale: number, factor = 1) =>
   Math.floor((writtenHundredths(minutes) * rate * factor) / (100 * scale) + 0.5 + 1e-9);
+
+/** The tips a row pays through the paycheck that are the employee's own (not pool shares, not cash they hold). */
+export const ownPaycheckTips = (r: PayrollExportRow) => r.tips - (r.cashTips ?? 0) - (r.poolShares ?? 0);

@@ -4,6 +4,8 @@ import {
   GENERIC_CASH_TIPS_COLUMN,
   GENERIC_HEADER,
   GENERIC_LEAVE_COLUMNS,
+  GENERIC_MAKE_UP_COLUMN,
+  GENERIC_TIP_POOL_COLUMN,
   GENERIC_PAY_ELEMENT_COLUMN,
   GENERIC_PLACE_PREMIUM_COLUMNS,
 } from './export-headers';
@@ -36,6 +38,8 @@ export function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string 
   const withAdjustments = rows.some((r) => (r.adjustments ?? 0) !== 0);
   const withElements = rows.some((r) => (r.payElements ?? 0) !== 0);
   const withCashTips = rows.some((r) => (r.cashTips ?? 0) !== 0);
+  const withPool = rows.some((r) => (r.poolShares ?? 0) !== 0);
+  const withMakeUp = rows.some((r) => (r.makeUp ?? 0) !== 0);
   const withPlace = rows.some((r) => placeTotal(r) !== 0);
   const withLeave = rows.some((r) => (r.leave ?? []).length > 0);
   const lines = rows.map((r) => [
@@ -65,6 +69,8 @@ export function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string 
     ...(withAdjustments ? [money(r.adjustments ?? 0)] : []),
     ...(withElements ? [money(r.payElements ?? 0)] : []),
     ...(withCashTips ? [money(r.cashTips ?? 0)] : []),
+    ...(withPool ? [money(r.poolShares ?? 0)] : []),
+    ...(withMakeUp ? [money(r.makeUp ?? 0)] : []),
     ...(withPlace ? PLACE_PREMIUM_KINDS.map((k) => money(r.placePremiums?.[k] ?? 0)) : []),
     ...(withLeave
       ? (['sick', 'pto'] as const).flatMap((k) => {
@@ -78,6 +84,8 @@ export function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string 
     ...(withAdjustments ? [GENERIC_ADJUSTMENT_COLUMN] : []),
     ...(withElements ? [GENERIC_PAY_ELEMENT_COLUMN] : []),
     ...(withCashTips ? [GENERIC_CASH_TIPS_COLUMN] : []),
+    ...(withPool ? [GENERIC_TIP_POOL_COLUMN] : []),
+    ...(withMakeUp ? [GENERIC_MAKE_UP_COLUMN] : []),
     ...(withPlace ? PLACE_PREMIUM_KINDS.map((k) => GENERIC_PLACE_PREMIUM_COLUMNS[k]) : []),
     ...(withLeave ? GENERIC_LEAVE_COLUMNS : []),
   ];

@@ -53,14 +53,15 @@ import {
  * hours from the salary).
  */
 export function gustoCorrection(r: PayrollExportRow): number {
+  // the tip-credit make-up is wages Gusto's CSV has no field for: it rides with the corrections
   const adjustments = r.adjustments ?? 0;
-  if (r.salaried || r.baseRate === undefined) return adjustments;
+  if (r.salaried || r.baseRate === undefined) return adjustments + (r.makeUp ?? 0);
   const priced = (minutes: number, factor: number) =>
     Math.floor((writtenHundredths(minutes) * r.baseRate! * factor) / 100 + 0.5 + 1e-9);
   const gustoPay = priced(r.regularMinutes, 1) + priced(r.overtimeMinutes, 1.5) + priced(r.doubleTimeMinutes, 2);
   // paid time off: Gusto prices its hours at its one rate too
   const leave = (r.leave ?? []).reduce((s, l) => s + l.amount - priced(l.minutes, 1), 0);
-  return r.regularPay + r.overtimePay + r.doubleTimePay - gustoPay + adjustments + leave;
+  return r.regularPay + r.overtimePay + r.doubleTimePay - gustoPay + adjustments + leave + (r.makeUp ?? 0);
 }
 
 export function gusto(rows: PayrollExportRow[], { money }: Ctx): string {

@@ -8,6 +8,8 @@ export const ADP_CODES = {
   doubleTimeHours: 'DBL',
   tipsEarnings: 'TIP',
   cashTipsEarnings: 'CTP',
+  tipPoolEarnings: 'TPL',
+  tipCreditMakeUpEarnings: 'TCM',
   schedulePremiumEarnings: 'FWW',
   mealPremiumEarnings: 'MLP',
   priorPeriodEarnings: 'RET',
@@ -22,6 +24,8 @@ export const PAYCHEX_PAY_COMPONENTS = {
   doubleTime: 'Doubletime',
   tips: 'Tips',
   cashTips: 'Cash Tips',
+  tipPool: 'Tip Pool',
+  tipCreditMakeUp: 'Tip Credit Makeup',
   schedulePremium: 'Schedule Premium',
   mealPremium: 'Meal Premium',
   priorPeriod: 'Retro Pay',
@@ -36,6 +40,9 @@ export const GUSTO_PREMIUM_COLUMN = 'bonus';
 export const GUSTO_CORRECTION_COLUMN = 'correction_payment';
 /** Gusto's "Cash tips" field: tips the employee already received in cash, present when the file has some. */
 export const GUSTO_CASH_TIPS_COLUMN = 'cash_tips';
+/** The generic layout's columns for the pool-share part of the tips and the tip-credit make-up, present when the file has some. */
+export const GENERIC_TIP_POOL_COLUMN = 'tip_pool_shares';
+export const GENERIC_MAKE_UP_COLUMN = 'tip_credit_make_up';
 /** The generic layout's column for the cash part of the tips, present when the file has some. */
 export const GENERIC_CASH_TIPS_COLUMN = 'cash_tips';
 /** The generic layout's columns of the pay rules by place, present when the file has one. */

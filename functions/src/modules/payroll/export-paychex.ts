@@ -2,6 +2,7 @@ import { PAYCHEX_HEADER, PAYCHEX_PAY_COMPONENTS, PAYCHEX_PLACE_PREMIUM_COMPONENT
 import {
   formatHours,
   formatRate,
+  ownPaycheckTips,
   premiumsOf,
   pricedLine,
   requireCompanyCode,
@@ -103,9 +104,11 @@ export function paychex(rows: PayrollExportRow[], { meta, money, exponent }: Ctx
           line(PAYCHEX_PAY_COMPONENTS.doubleTime, money(r.doubleTimeRate), formatHours(r.doubleTimeMinutes), ''),
         );
     }
-    const paycheckTips = r.tips - (r.cashTips ?? 0);
+    const paycheckTips = ownPaycheckTips(r);
     if (paycheckTips !== 0) lines.push(line(PAYCHEX_PAY_COMPONENTS.tips, '', '', money(paycheckTips)));
     if (r.cashTips) lines.push(line(PAYCHEX_PAY_COMPONENTS.cashTips, '', '', money(r.cashTips)));
+    if (r.poolShares) lines.push(line(PAYCHEX_PAY_COMPONENTS.tipPool, '', '', money(r.poolShares)));
+    if (r.makeUp) lines.push(line(PAYCHEX_PAY_COMPONENTS.tipCreditMakeUp, '', '', money(r.makeUp)));
     for (const [component, amount] of premiumsOf(
       r,
       PAYCHEX_PAY_COMPONENTS.schedulePremium,

@@ -7,6 +7,8 @@ import { shiftFromSnapshot, shiftRef } from '../schedule';
 import { settledOf, type LateRecordLine, type SettledLate } from './late-records';
 import { storedPeriods } from './repo';
 import type { CalendarInput } from './overtime';
+import { poolLedgerIn, tipCreditOn, weekTipsAfterPools, type TipCreditRow } from '../tip-pools';
+import type { PoolEntryLine } from './tip-pay';
 
 /** How many punches of the period are still open, and how many wait for approval. */
 export async function punchStatesIn(companyId: string, dates: { startDate: string; endDate: string }) {
@@ -81,4 +83,59 @@ export async function lateInputsOf(companyId: string, range: DateRange, cal: Cal
     { approvedOnly: true },
   );
   return { records, baseline, settled };
+}
+
+/** A workweek ending in the pay period where a tip credit is allowed: its tip-credit row and each employee's tips after the pools. */
+export interface MakeUpWeekInput {
+  week: DateRange;
+  row: TipCreditRow;
+  tips: Map<string, number>;
+}
+
+/** The tips of a pay period beyond the POS: the pool ledger and what the tip-credit make-up reads (tip-pay.ts). */
+export interface TipInputs {
+  /** entries of the locked pool periods starting in the period, by employee */
+  poolEntries: Map<string, PoolEntryLine[]>;
+  /** pool periods starting in the period that are still open (payroll closes only without any) */
+  openPoolPeriods: { poolId: string; periodStart: string }[];
+  /** the workweeks ending in the period where a tip credit is allowed */
+  makeUpWeeks: MakeUpWeekInput[];
+  /** the first day of the first workweek ending in the period (its make-up elements are read from there) */
+  weeksFrom: string;
+}
+
+/** The company workweeks whose last day is in the range (their make-up is paid in it). */
+export function weeksEndingIn(range: DateRange, cal: Pick<CalendarInput, 'weekStartingDay'>): DateRange[] {
+  const out: DateRange[] = [];
+  for (let w = weekOf(range.start, cal); w.start <= range.end; w = weekOf(addDays(w.end, 1), cal))
+    if (w.end <= range.end) out.push(w);
+  return out;
+}
+
+/** Reads the tip inputs: two queries for the pool ledger, and two per workweek where a tip credit is allowed. */
+export async function tipInputsOf(
+  companyId: string,
+  range: DateRange,
+  cal: Pick<CalendarInput, 'weekStartingDay'>,
+  state: string | null,
+): Promise<TipInputs> {
+  const ending = weeksEndingIn(range, cal);
+  const weeks = ending
+    .map((week) => ({ week, row: tipCreditOn(state, week.start) }))
+    .filter((w) => w.row.creditAllowed && w.row.minimumWage !== null);
+  const [ledger, ...tips] = await Promise.all([
+    poolLedgerIn(companyId, range.start, range.end),
+    ...weeks.map((w) => weekTipsAfterPools(companyId, w.week.start, w.week.end)),
+  ]);
+  const poolEntries = new Map<string, PoolEntryLine[]>();
+  for (const e of ledger.entries) {
+    const { id: _id, employeeId, ...line } = e;
+    poolEntries.set(employeeId, [...(poolEntries.get(employeeId) ?? []), line]);
+  }
+  return {
+    poolEntries,
+    openPoolPeriods: ledger.open,
+    makeUpWeeks: weeks.map((w, i) => ({ ...w, tips: tips[i] })),
+    weeksFrom: ending[0]?.start ?? range.start,
+  };
 }

@@ -1,11 +1,11 @@
-import { datesInRange, weekOf, type DateRange } from '../../core/calendar';
+import { addDays, datesInRange, weekOf, type DateRange } from '../../core/calendar';
 import { currencyExponent, toMinorUnits } from '../../core/money';
 import { lateSpanOf, workedSpans, type WorkedSpan } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
-import { leaveBalancesOn, leaveUsedIn, type LeaveUse } from '../leave';
+import { leaveBalancesOn, leaveUsedIn } from '../leave';
 import { listRoles } from '../roles';
-import { tipsByEmployee, type TipAdjustment } from '../sales';
+import { tipsByEmployee } from '../sales';
 import { listPremiums, type Premium } from '../schedule';
 import { priorPeriodAdjustment, type AdjustmentLine, type PriorPeriodLine } from './adjustments';
 import { formatMinor } from './exports';
@@ -13,10 +13,10 @@ import { lateRecordLines, type LateRecordLine, type SettledLate } from './late-r
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
 import { elementIncreaseOn, leavePayOf } from './leave-pay';
-import { placePremiums, placeRulesOf, type PlacePremiumInput } from './place-premiums';
+import { placePremiums, placeRulesOf } from './place-premiums';
 import { leaveReturnsOf } from './leave-returns';
-import type { LeaveBalanceLine, LeaveReturnedLine } from './leave-pay';
-import { lateInputsOf, linkedShifts, punchStatesIn, type LateInputs } from './report-inputs';
+import { lateInputsOf, linkedShifts, punchStatesIn, tipInputsOf } from './report-inputs';
+import { makeUpFigure, makeUpLines, tipEarnings, tipsWithPools, type MakeUpWeekFigure } from './tip-pay';
 import { waiversOn } from './meal-waivers';
 import { listPayElements, mealWaiversByEmployee } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
@@ -24,59 +24,14 @@ import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
 import type { EmployeePay, MealWaiver, PayElement, Period, PayrollReport, PayrollSettings } from './schemas';
 import type { PremiumLine } from './premium-schemas';
+import type { EmployeeInputs, PriorPeriod, ReportContext } from './report-context';
 
 /** The currency pay is figured in before the company's first sales import tells it. */
 const FALLBACK_CURRENCY = 'USD';
 
+export type { PriorPeriod } from './report-context';
+
 const nameOf = (e: Employee) => [e.name, e.surname].filter(Boolean).join(' ');
-
-interface EmployeeInputs {
-  employee: Employee;
-  spans: WorkedSpan[];
-  tips: number;
-  /** The part of `tips` the employee already holds in cash (entered on checks, declared on punches). */
-  cashTips: number;
-  /** The tip adjustments paid in the period (already in `tips` and `cashTips`). */
-  tipAdjustments: TipAdjustment[];
-  premiums: Premium[];
-  payElements: PayElement[];
-  mealWaivers: MealWaiver[];
-  leave: LeaveUse[];
-  leaveBalances: LeaveBalanceLine[];
-}
-
-interface ReportContext {
-  range: DateRange;
-  cal: CalendarInput;
-  rules: OvertimeRules;
-  mealPremiums: boolean;
-  currency: string;
-  roleRates: Map<string, number>;
-  roleNames: Map<string, string>;
-  shiftPositions: Map<string, string>;
-  /** The pay rules by place in force on a date (null: the company has no location for law). */
-  placeRulesOn: PlacePremiumInput['rulesOn'] | null;
-  restBreaksRecorded: boolean;
-  scheduledMinutes: Map<string, number>;
-  prior: PriorPeriod | null;
-  late: LateInputs;
-  /** paid time off of closed periods cancelled since, by employee (leave-returns.ts) */
-  leaveReturns: Map<string, LeaveReturnedLine[]>;
-}
-
-/** The closed period before this one, when a workweek straddles the edge: its frozen rows. */
-export interface PriorPeriod {
-  startDate: string;
-  endDate: string;
-  /** the frozen report's rows, by employee id */
-  rows: Map<
-    string,
-    Pick<EmployeePay, 'salaried' | 'workedMinutes'> & {
-      weeks?: EmployeePay['weeks'];
-      premiums?: EmployeePay['premiums'];
-    }
-  >;
-}
 
 /**
  * The prior-period adjustment of the workweek holding the period's first day when it began in
@@ -224,9 +179,26 @@ function lateLinesOf(employee: Employee, ctx: ReportContext, explicitOvertime: n
   });
 }
 
+/** The make-up figure of each workweek ending in the period (tip-pay.ts): its minutes and straight-time pay at the employee's rates. */
+function makeUpWeeksOf(
+  employeeId: string,
+  rated: RatedSpan[],
+  ctx: ReportContext,
+  explicitOvertime: number | undefined,
+): MakeUpWeekFigure[] {
+  return ctx.makeUpWeeks.flatMap(({ week, row, tips }) => {
+    const pay = periodPay(rated, { startDate: week.start, endDate: week.end }, ctx.cal, ctx.rules, explicitOvertime);
+    const w = pay.weeks.find((x) => x.weekStart === week.start);
+    const figure = w && makeUpFigure(week, row, w, tips.get(employeeId) ?? 0);
+    return figure ? [figure] : [];
+  });
+}
+
 /** One employee's row, or null when they have nothing in the period. */
 function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | null {
-  const { employee, tips, cashTips } = inputs;
+  const { employee, cashTips } = inputs;
+  const pooled = tipsWithPools(inputs.tips, inputs.poolEntries);
+  const tips = pooled.tips;
   const minor = (major: number) => toMinorUnits(major, ctx.currency);
   const rated = inputs.spans.map((s) => rateSpan(s, employee, ctx));
   const explicitOvertime = employee.rateOvertime !== undefined ? minor(employee.rateOvertime) : undefined;
@@ -245,6 +217,11 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     ...(ctx.leaveReturns.get(employee.id) ?? []),
   ];
   const salaried = (employee.salary ?? 0) > 0;
+  const makeUp = makeUpLines(
+    salaried ? [] : makeUpWeeksOf(employee.id, rated, ctx, explicitOvertime),
+    inputs.makeUpElements.map((e) => ({ earnedFrom: e.earnedFrom, earnedTo: e.earnedTo, amount: e.amountMinor ?? 0 })),
+  );
+  const makeUpPay = makeUp.reduce((s, l) => s + l.amount, 0);
   const elements = payElementLines(inputs, rated, ctx, salaried);
   const rateOf = (d: string) => regularRateOn(d, pay, primaryRate, ctx.cal) + elementIncreaseOn(d, elements, ctx.cal);
   const leave = leavePayOf(inputs.leave, (d, basis) => (basis === 'regular' ? rateOf(d) : primaryRate));
@@ -268,14 +245,16 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     !adjustments.length &&
     !elements.length &&
     !leave.lines.length &&
-    !tipAdjustments.length
+    !tipAdjustments.length &&
+    !inputs.poolEntries.length &&
+    !makeUp.length
   )
     return null;
   const money = salaried ? { regularPay: 0, overtimePay: 0, doubleTimePay: 0 } : pay;
   const premiumPay = premiums.reduce((s, p) => s + p.amount!, 0);
   const adjustmentPay = adjustments.reduce((s, a) => s + a.amount, 0);
   const payElementPay = elements.reduce((s, e) => s + e.amount + e.overtimeOnElement, 0);
-  const onTop = premiumPay + adjustmentPay + payElementPay + leave.pay;
+  const onTop = premiumPay + adjustmentPay + payElementPay + leave.pay + makeUpPay;
   const averageRate = (payMinor: number, minutes: number, fallback: number) =>
     minutes ? Math.round((payMinor * 60) / minutes) : fallback;
   const multiplier = multipliers(ctx.rules);
@@ -307,6 +286,10 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     ...(leave.lines.length ? { leavePay: leave.pay, leave: leave.lines } : {}),
     ...(inputs.leaveBalances.length ? { leaveBalances: inputs.leaveBalances } : {}),
     tips,
+    ...(inputs.poolEntries.length
+      ? { poolShares: pooled.shares, poolContributions: pooled.contributions, poolEntries: inputs.poolEntries }
+      : {}),
+    ...(makeUp.length ? { makeUpPay, makeUp } : {}),
     cashTips,
     totalPay: money.regularPay + money.overtimePay + money.doubleTimePay + onTop + tips,
     lines: pay.lines.map((l) => ({
@@ -345,9 +328,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
         amount: e.amount + e.overtimeOnElement,
       })),
       ...leave.earnings,
-      ...(tips
-        ? [{ kind: 'tips' as const, weekStart: null, positionId: null, rate: null, minutes: null, amount: tips }]
-        : []),
+      ...tipEarnings(pooled, makeUp),
     ],
     days: hours.days,
   };
@@ -390,7 +371,16 @@ export async function computeReport(
     weekStartingDay: company.profile.weekStartingDay,
   };
   const dates = { startDate: range.start, endDate: range.end };
-  const elements = await listPayElements(companyId, { from: range.start, to: range.end });
+  const [elements, tipInputs] = await Promise.all([
+    listPayElements(companyId, { from: range.start, to: range.end }),
+    tipInputsOf(companyId, range, cal, company.profile.lawLocation?.state ?? null),
+  ]);
+  // make-up elements paid for the weeks ending here count however early they were paid (tip-pay.ts)
+  const earlier =
+    tipInputs.weeksFrom < range.start && tipInputs.makeUpWeeks.length
+      ? await listPayElements(companyId, { from: tipInputs.weeksFrom, to: addDays(range.start, -1) })
+      : [];
+  const makeUpElements = [...earlier, ...elements].filter((e) => e.kind === 'tipCreditMakeUp');
   const [spans, states, employees, roles, sales, recorded, used] = await Promise.all([
     workedSpans(companyId, readRange(datesToRead(dates, cal), elements, cal), { approvedOnly: true }),
     punchStatesIn(companyId, dates),
@@ -424,6 +414,7 @@ export async function computeReport(
     scheduledMinutes: linked.minutes,
     prior,
     late,
+    makeUpWeeks: tipInputs.makeUpWeeks,
     leaveReturns,
   };
   const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
@@ -440,6 +431,8 @@ export async function computeReport(
         tips: sales.tips.get(employee.id) ?? 0,
         cashTips: sales.cashTips.get(employee.id) ?? 0,
         tipAdjustments: sales.adjustments.get(employee.id) ?? [],
+        poolEntries: tipInputs.poolEntries.get(employee.id) ?? [],
+        makeUpElements: makeUpElements.filter((e) => e.employeeId === employee.id),
         premiums: premiumsOf.get(employee.id) ?? [],
         payElements: elementsOf.get(employee.id) ?? [],
         mealWaivers: waivers.get(employee.id) ?? [],
@@ -475,13 +468,16 @@ export async function computeReport(
       regularMinutes: sum((r) => r.regularMinutes),
       overtimeMinutes: sum((r) => r.overtimeMinutes),
       doubleTimeMinutes: sum((r) => r.doubleTimeMinutes),
-      pay: sum((r) => r.totalPay! - r.tips!),
+      // the make-up is left out: with the cash wages it would tell the tips to those who may not see them
+      pay: sum((r) => r.totalPay! - r.tips! - (r.makeUpPay ?? 0)),
       premiums: sum((r) => r.premiumPay!),
       adjustments: sum((r) => r.adjustmentPay!),
       payElements: sum((r) => r.payElementPay!),
       leave: sum((r) => r.leavePay ?? 0),
       tips: sum((r) => r.tips!),
       tipAdjustments: sum((r) => (r.tipAdjustments ?? []).reduce((s, a) => s + a.amount, 0)),
+      poolShares: sum((r) => r.poolShares ?? 0),
+      makeUp: sum((r) => r.makeUpPay ?? 0),
     },
   };
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { leaveBalanceLineSchema, leaveLineSchema, leaveReturnedLineSchema } from './leave-pay';
+import { leaveBalanceLineSchema, leaveLineSchema } from './leave-pay';
 import { PAY_FREQUENCIES } from '../../core/calendar';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { recordOf, visibleTo } from '../../http/visibility';
 import { overtimeRulesSchema } from './overtime';
 import { premiumLineSchema } from './premium-schemas';
+import { makeUpLines, poolEntryLines } from './tip-schemas';
+import { adjustmentLineSchema, tipAdjustmentLineSchema } from './adjustment-schemas';
 
 export const payFrequencySchema = z.enum(PAY_FREQUENCIES).describe('How often employees are paid');
 
@@ -284,6 +286,8 @@ export const EARNING_KINDS = [
   'payElement',
   'leave',
   'tips',
+  'tipPoolShare',
+  'tipCreditMakeUp',
 ] as const;
 
 export const earningLineSchema = z
@@ -291,7 +295,7 @@ export const earningLineSchema = z
     kind: z
       .enum(EARNING_KINDS)
       .describe(
-        'straightTime: minutes at one rate (a workweek inside the period); regularRate: minutes of a workweek split by the period edge at its regular rate; overtimePremium / doubleTimePremium: overtime minutes x (overtime rate - regular rate); premium, adjustment, tips: the amounts of `premiums`, `adjustments` and tips',
+        "straightTime: minutes at one rate (a workweek inside the period); regularRate: minutes of a workweek split by the period edge at its regular rate; overtimePremium / doubleTimePremium: overtime minutes x (overtime rate - regular rate); premium, adjustment, tips: the amounts of `premiums`, `adjustments` and the own tips kept (POS tips less what entered pools); tipPoolShare: the pool shares; tipCreditMakeUp: a workweek's make-up",
       ),
     weekStart: z.string().nullable().describe('The workweek of an hours line'),
     positionId: z.string().nullable(),
@@ -303,97 +307,6 @@ export const earningLineSchema = z
     amount: visibleTo(money, 'pay', 'tips'),
   })
   .meta({ id: 'EarningLine' });
-
-export const priorPeriodLineSchema = z
-  .object({
-    kind: z
-      .literal('priorPeriod')
-      .describe(
-        "A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106)",
-      ),
-    weekStart: z.string().describe('First business date of the straddling workweek'),
-    weekEnd: z.string(),
-    closedPeriodStart: z.string().describe('The closed period that paid the first part of the week'),
-    closedPeriodEnd: z.string(),
-    minutes: minutes.describe('Worked minutes of the week in the closed period'),
-    paidRegularRate: visibleTo(
-      z.number().nullable().describe('The regular rate the closed report used, minor units per hour with 2 decimals'),
-      'pay',
-    ),
-    regularRate: visibleTo(
-      z.number().nullable().describe("The whole week's regular rate, minor units per hour with 2 decimals"),
-      'pay',
-    ),
-    paid: pay.describe('What the closed report paid for those hours'),
-    owed: pay.describe("What they are owed at the whole week's regular rate"),
-    premiumsPaid: pay.describe(
-      'The premiums of those days priced at the regular rate (meal-period, hour-counted fair-workweek), as the closed report paid them',
-    ),
-    premiumsOwed: pay.describe("The same premiums at the whole week's regular rate"),
-    amount: pay.describe('owed - paid + premiumsOwed - premiumsPaid: paid in this period'),
-    reason: z.string().describe('The arithmetic'),
-  })
-  .meta({ id: 'PriorPeriodAdjustment' });
-export const lateRecordLineSchema = z
-  .object({
-    kind: z
-      .literal('lateRecord')
-      .describe(
-        'A POS record (a punch added, changed or deleted by the vendor) that arrived after payroll closed its range: that period stays as paid, and the difference of its workweek is paid here',
-      ),
-    vendor: z.string().describe('The POS (catalogue slug) that reported the record'),
-    externalId: z.string().describe("The vendor's id of the record"),
-    recordId: z.string().describe('The punch id in attendance'),
-    runId: z.string().nullable().describe('The sync run that delivered its last version'),
-    version: z
-      .string()
-      .describe('Fingerprint of the version this line pays (a later change is paid as its difference)'),
-    change: z.enum(['created', 'changed', 'deleted']),
-    weekStart: z.string().describe('First business date of the workweek the record belongs to'),
-    weekEnd: z.string(),
-    closedPeriodStart: z.string().describe('The closed range the record reached'),
-    closedPeriodEnd: z.string(),
-    minutes: z.int().describe('Worked minutes added to the week (negative: removed)'),
-    regularRate: visibleTo(
-      z.number().nullable().describe("The week's regular rate with the record, minor units per hour with 2 decimals"),
-      'pay',
-    ),
-    amount: pay.describe(
-      'The week priced now with the record, minus the week as paid (and what earlier reports paid for it)',
-    ),
-    reason: z.string().describe('What the vendor did and the arithmetic, in words'),
-  })
-  .meta({ id: 'LateRecordAdjustment' });
-
-export const adjustmentLineSchema = z
-  .discriminatedUnion('kind', [priorPeriodLineSchema, lateRecordLineSchema, leaveReturnedLineSchema])
-  .meta({ id: 'AdjustmentLine' });
-export type AdjustmentLineOut = z.infer<typeof adjustmentLineSchema>;
-
-export const tipAdjustmentLineSchema = z
-  .object({
-    originalDate: z.string().describe('The business date of the tips it changes, in a closed pay period'),
-    date: z.string().describe('The business date it was recorded on and is paid on, in this period'),
-    kind: z
-      .enum(['cardTips', 'cashTips', 'declaredCashTips', 'gratuities', 'tipsGiven', 'tipsReceived'])
-      .describe(
-        'The kind of tips it changes; cashTips and declaredCashTips are in `cashTips` (the employee holds them in cash); the tips of an invoice imported through POST /sales/invoices (paid through the paycheck) are cardTips',
-      ),
-    amount: z.int().describe("Minor units: the change to the employee's tips (negative: taken back)"),
-    change: z
-      .enum(['voided', 'reclosed', 'changed', 'late', 'declared'])
-      .describe(
-        "voided: the sale was voided or deleted at the vendor; reclosed: closed again after a void; changed: its tips or employee changed; late: delivered after the close; declared: a punch's declared cash tips changed",
-      ),
-    vendor: z.string().describe('The vendor (catalogue slug of the connection)'),
-    connectionId: z
-      .string()
-      .describe('The POS connection (`import`: an invoice imported through POST /sales/invoices)'),
-    vendorId: z.string().describe("The vendor's record: the ticket (or punch, or imported invoice) id"),
-    runId: z.string().nullable().describe('The sync run that delivered the change (null: outside a run)'),
-    reason: z.string().describe('What happened, in words'),
-  })
-  .meta({ id: 'TipAdjustmentLine' });
 
 export const employeePaySchema = recordOf(
   z.object({
@@ -424,8 +337,29 @@ export const employeePaySchema = recordOf(
     payElementPay: pay.optional().describe('The sum of `payElements`: their amounts and the overtime they owe'),
     leavePay: pay.optional().describe('The sum of `leave`: paid time off (sick leave, PTO) at the rate the law sets'),
     tips: tipsMoney.describe(
-      "The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips), with the `tipAdjustments` paid in it; the tips of its dates changed after it closed are paid by the tip adjustments of a later period",
+      "The staff's tips of the period (POS card and cash tips, declared cash tips, voluntary gratuities, with tips given to and received from other employees; service charges are not tips), with the `tipAdjustments` paid in it, less what entered tip pools (`poolContributions`), plus the pool shares (`poolShares`); the tips of its dates changed after it closed are paid by the tip adjustments of a later period",
     ),
+    poolShares: tipsMoney
+      .optional()
+      .describe('The part of `tips` paid as shares of locked tip-pool periods (`poolEntries`)'),
+    poolContributions: tipsMoney
+      .optional()
+      .describe(
+        "What the employee's own POS tips put into those pools: taken out of their tips, paid as others' shares",
+      ),
+    poolEntries: poolEntryLines
+      .optional()
+      .describe(
+        'The entries of the locked tip-pool periods starting in this pay period (shares, tip-outs, adjustments)',
+      ),
+    makeUpPay: visibleTo(pay, 'tips')
+      .optional()
+      .describe('The sum of `makeUp`: the tip-credit make-up of the workweeks ending in the period'),
+    makeUp: makeUpLines
+      .optional()
+      .describe(
+        'Per workweek ending in the period, with a tip credit: the make-up to the minimum wage (29 U.S.C. 203(m)(2)(A))',
+      ),
     cashTips: tipsMoney
       .optional()
       .describe(
@@ -433,7 +367,7 @@ export const employeePaySchema = recordOf(
       ),
     // the total holds the tips: it is withheld with either
     totalPay: visibleTo(pay, 'tips').describe(
-      'Regular + overtime + double time + premiums + prior-period adjustments + tips (salaried employees: premiums and tips only; their salary is paid outside the hours)',
+      'Regular + overtime + double time + premiums + prior-period adjustments + pay elements + leave + tip-credit make-up + tips (salaried employees: premiums and tips only; their salary is paid outside the hours)',
     ),
     lines: z
       .array(payLineSchema)
@@ -503,13 +437,17 @@ export const reportSchema = z
       regularMinutes: minutes,
       overtimeMinutes: minutes,
       doubleTimeMinutes: minutes,
-      pay: pay.describe('Everything but tips: regular, overtime, double time, premiums and adjustments'),
+      pay: pay.describe(
+        'Everything but tips and the tip-credit make-up (`makeUp`, which would tell the tips): regular, overtime, double time, premiums, adjustments, pay elements and leave',
+      ),
       premiums: pay.default(0),
       adjustments: pay.optional().describe('The sum of the prior-period adjustments'),
       payElements: pay.optional().describe('The sum of the pay elements and the overtime they owe'),
       leave: pay.optional().describe('The sum of the paid time off'),
       tips: tipsMoney,
       tipAdjustments: tipsMoney.optional().describe('The part of `tips` that is tip adjustments'),
+      poolShares: tipsMoney.optional().describe('The part of `tips` paid as tip-pool shares'),
+      makeUp: visibleTo(pay, 'tips').optional().describe('The sum of the tip-credit make-up'),
     }),
   })
   .meta({ id: 'PayrollReport' });

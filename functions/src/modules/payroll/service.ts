@@ -3,6 +3,7 @@ import { runExclusive } from '../../core/exclusive';
 import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import { lockRange, setRestBreaksRecorded, storedRestBreaksRecorded, unlockRange } from '../attendance';
+import { poolLedgerIn } from '../tip-pools';
 import { maySee } from '../../http/visibility';
 import { getCompanyRules, viewerOf, type CompanyRules } from '../companies';
 import { dispatchEvents, stageEvent } from '../events';
@@ -253,6 +254,12 @@ export async function closePeriod({
         { message: 'pending punches', count: states.pending },
       ]);
     }
+    const { open: openPools } = await poolLedgerIn(companyId, range.start, range.end);
+    if (openPools.length)
+      throw payrollErrors.PERIOD_HAS_OPEN_TIP_POOLS(
+        `${openPools.length} tip-pool period(s) starting in the pay period are not locked: lock them first (POST /tip-pools/{poolId}/distributions/{periodStart}/lock)`,
+        openPools.map((o) => ({ message: 'open tip-pool period', poolId: o.poolId, periodStart: o.periodStart })),
+      );
     const closedAt = Date.now();
     const period: Period = { ...view(range, null, today), status: 'closed', closedAt, closedBy: uid };
     const report = await computeReport(companyId, range, ctx, period);
@@ -377,6 +384,8 @@ export async function exportPeriod({
     doubleTimePay: e.doubleTimePay ?? 0,
     tips: e.tips ?? 0,
     cashTips: e.cashTips ?? 0,
+    poolShares: e.poolShares ?? 0,
+    makeUp: e.makeUpPay ?? 0,
     schedulePremiums: premiumsOfKind(e, 'scheduleChange', 'rest'),
     mealPremiums: premiumsOfKind(e, 'mealPeriod'),
     placePremiums: Object.fromEntries(PLACE_PREMIUM_KINDS.map((k) => [k, premiumsOfKind(e, k)])),

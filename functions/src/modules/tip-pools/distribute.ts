@@ -3,7 +3,7 @@ import { addDays } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { lockKeys, writesLeft } from '../../core/locks';
 import { listMembershipsOfCompany, type Membership } from '../../core/memberships';
-import { workedSpans } from '../attendance';
+import { payrollLocks, workedSpans, type RangeLock } from '../attendance';
 import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
 import { policiesInForce } from '../companies';
 import { salesCurrency, tipPoolInputs } from '../sales';
@@ -91,11 +91,12 @@ export async function distribute(call: PeriodCall): Promise<TipDistribution> {
     start,
   );
   if (finding) throw tipPoolErrors[finding.code](finding.message, finding.details);
-  const [tips, spans, currency, members] = await Promise.all([
+  const [tips, spans, currency, members, paidRanges] = await Promise.all([
     tipPoolInputs(companyId, start, end),
     workedSpans(companyId, { startDate: start, endDate: end }, { approvedOnly: true }),
     salesCurrency(companyId),
     listMembershipsOfCompany(companyId),
+    payrollLocks(companyId),
   ]);
   const division = divide(pool, tips, workDays(spans));
   // the people receiving a share may not be agents of the employer (managers, owners)
@@ -131,7 +132,12 @@ export async function distribute(call: PeriodCall): Promise<TipDistribution> {
   return runExclusive(lockKeys.tipDistribution(companyId, pool.id, start), async (tx) => {
     const stored = repo.distributionFromSnapshot(await tx.get(repo.distributionRef(companyId, pool.id, start)));
     const existing = await repo.periodEntries(companyId, pool.id, start, tx);
-    if (stored?.state === 'locked') return adjust(tx, target, stored, existing, fresh, now);
+    if (stored?.state === 'locked') return adjust(tx, target, stored, existing, fresh, now, paidRanges);
+    // payroll pays locked pool periods only; one it closed over paid these tips as each server's own
+    if (payrollClosed(paidRanges, start))
+      throw tipPoolErrors.TIP_PERIOD_PAYROLL_CLOSED(
+        `Payroll has closed the pay period holding ${start}, and this pool period was never locked: its tips were paid to each server`,
+      );
     const distribution: repo.StoredDistribution = {
       poolId: pool.id,
       poolVersion: pool.version,
@@ -169,7 +175,14 @@ export async function distribute(call: PeriodCall): Promise<TipDistribution> {
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
-/** A locked period: what it pays now against what it paid (its entries and the adjustments already made for it). */
+/** Whether payroll has closed the pay period holding the date (attendance's range locks). */
+const payrollClosed = (ranges: readonly RangeLock[], date: string) =>
+  ranges.some((r) => r.startDate <= date && date <= r.endDate);
+
+/**
+ * A locked period: what it pays now against what it paid (its entries and the adjustments already
+ * made for it), written into the pool's next period that is open and not in a closed pay period.
+ */
 async function adjust(
   tx: Transaction,
   target: Target,
@@ -177,6 +190,7 @@ async function adjust(
   existing: repo.StoredEntry[],
   fresh: repo.StoredEntry[],
   now: number,
+  paidRanges: readonly RangeLock[],
 ) {
   const { companyId, pool, start } = target;
   const madeFor = (
@@ -188,7 +202,8 @@ async function adjust(
   // the next open period of the pool
   let next = nextPeriodStart(pool.period, start);
   let nextDoc = repo.distributionFromSnapshot(await tx.get(repo.distributionRef(companyId, pool.id, next)));
-  for (let i = 0; nextDoc?.state === 'locked' && i < 400; i++) {
+  // not one payroll closed over either: it would never pay them (payroll pays the locked periods of open pay periods)
+  for (let i = 0; (nextDoc?.state === 'locked' || payrollClosed(paidRanges, next)) && i < 400; i++) {
     next = nextPeriodStart(pool.period, next);
     nextDoc = repo.distributionFromSnapshot(await tx.get(repo.distributionRef(companyId, pool.id, next)));
   }

@@ -45,5 +45,10 @@ export const tipPoolErrors = defineErrors({
     status: 422,
     meaning: 'A period with more entries than one commit holds (about 240 employees sharing): split the pool',
   },
+  TIP_PERIOD_PAYROLL_CLOSED: {
+    status: 422,
+    meaning:
+      "The pool period starts in a closed pay period and is not locked: payroll paid its tips as each server's own, so it is not divided now",
+  },
   TIPS_HIDDEN: { status: 403, meaning: 'The company policy hideTipsFromManagers is on: tips are for owners' },
 });

@@ -3,12 +3,11 @@ import { formatCitation } from '../compliance';
 import type { Membership } from '../../core/memberships';
 import { workedSpans } from '../attendance';
 import { listEmployees } from '../employees';
-import { tipPoolInputs } from '../sales';
 import { tipPoolErrors } from './errors';
 import type { MakeUp } from './make-up-schemas';
 import { lawContext } from './pools';
 import { spanMinutes } from './distribution';
-import * as repo from './repo';
+import { weekTipsAfterPools } from './payroll-ledger';
 import { makeUpOwed, tipCreditOn } from './tip-credit';
 
 /**
@@ -24,16 +23,11 @@ export async function weekMakeUp({ member, weekStart }: { member: Membership; we
     throw tipPoolErrors.TIP_PERIOD_NOT_A_START(`${weekStart} does not start a company week`);
   const weekEnd = addDays(weekStart, 6);
   const row = tipCreditOn(ctx.state, weekStart);
-  const [spans, employees, tips, entries] = await Promise.all([
+  const [spans, employees, tipsOf] = await Promise.all([
     workedSpans(companyId, { startDate: weekStart, endDate: weekEnd }, { approvedOnly: true }),
     listEmployees(companyId),
-    tipPoolInputs(companyId, weekStart, weekEnd),
-    repo.entriesBetween(companyId, weekStart, weekEnd),
+    weekTipsAfterPools(companyId, weekStart, weekEnd),
   ]);
-  const tipsOf = new Map<string, number>();
-  const add = (id: string, v: number) => tipsOf.set(id, (tipsOf.get(id) ?? 0) + v);
-  for (const t of tips) add(t.employeeId, t.card + t.cash + t.gratuities);
-  for (const e of entries) add(e.employeeId, e.net);
   const rates = new Map(employees.map((e) => [e.id, Math.round((e.rateRegular ?? 0) * 100)]));
   const half = (minutes: number, rate: number) => Math.floor((minutes * rate * 2 + 60) / 120);
   const out: MakeUp['employees'] = [];
