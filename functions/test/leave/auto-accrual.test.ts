@@ -1,6 +1,7 @@
 import { db } from '../../src/core/firebase';
 import { addDays, instant } from '../../src/core/calendar';
 import { moduleNamed } from '../../src/modules/registry';
+import { api } from '../helpers/api';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 import { approvedPunch, payroll, periods, setPayroll } from '../payroll/helpers';
@@ -56,6 +57,30 @@ describe('automatic accrual', () => {
     for (const t of [...tasks.slice(1), tasks[0]]) expect((await runAccrualTask(t)).written).toBe(0);
     expect(await mine('sick')()).toMatchObject([{ kind: 'accrual', minutes: 60 }]);
     expect((await balanceOf(co, co.employeeId, 'sick')).balanceMinutes).toBe(60);
+  });
+
+  it('taking an approval back corrects the accrual by a new entry, through its own task', async () => {
+    const day = addDays(previous.startDate, 4);
+    const id = await approvedPunch(co, co.employeeId, at(day, 8), at(day, 18));
+    const seen = (await accrualTasks(co, (d) => d.employeeId === co.employeeId, 4)).length;
+    for (const t of await accrualTasks(co, (d) => d.employeeId === co.employeeId, seen)) await runAccrualTask(t);
+    expect((await balanceOf(co, co.employeeId, 'sick')).balanceMinutes).toBe(80);
+    const res = await api('attendance')
+      .post(`/punches/${id}/unapprove`)
+      .query({ companyId: co.companyId })
+      .set(bearer(co.manager))
+      .send({ reason: 'wrong day' });
+    expect(res.status).toBe(200);
+    const tasks = await accrualTasks(co, (d) => d.employeeId === co.employeeId, seen + 1);
+    expect(tasks).toHaveLength(seen + 1);
+    expect((await runAccrualTask(tasks.at(-1)!)).written).toBe(1);
+    expect((await mine('sick')()).map((e) => e.minutes)).toEqual(expect.arrayContaining([60, 20, -20]));
+    expect((await balanceOf(co, co.employeeId, 'sick')).balanceMinutes).toBe(60);
+    await api('attendance')
+      .delete(`/punches/${id}`)
+      .query({ companyId: co.companyId, reason: 'entered by mistake' })
+      .set(bearer(co.manager))
+      .expect(200);
   });
 
   it('closing a pay period accrues (a PTO policy per pay period), once', async () => {

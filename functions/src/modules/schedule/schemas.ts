@@ -196,6 +196,12 @@ export const findingSchema = z
       .optional()
       .describe('The other shift, for overlap, betweenShifts and fairWorkweekRest'),
     timeOffId: z.string().optional().describe('The approved day-off the shift meets, for timeOff'),
+    otherLocation: z
+      .string()
+      .optional()
+      .describe(
+        'The other location of the same employer where the same person works the other shift (its name: nothing else of it is told), for overlap, betweenShifts and fairWorkweekRest across locations',
+      ),
     limit: z.number().optional().describe('The limit of the rule, in `unit`'),
     actual: z.number().optional().describe('What the shift would make it, in `unit`'),
     unit: z.enum(['minutes', 'hours', 'days', 'years']).optional(),

@@ -22,6 +22,9 @@ import { checkRange, conflictWindow, standsWith, throwIfBlocked, withTimes, writ
 import { listTimeOff } from './time-off';
 import { lockKeys } from '../../core/locks';
 import { outcomeOf } from './outcome';
+import { linkedRecordsOf } from '../organizations';
+import { acrossLocationFindings } from './across-locations';
+import { readShiftsElsewhere } from './elsewhere';
 
 /** The shifts of a company read by the API, and the write and delete of one shift. */
 
@@ -157,18 +160,26 @@ export async function writeShift({
   const employeeId = body.employeeId ?? address.employeeId;
   const positionId = body.positionId ?? address.positionId ?? null;
   const subRoleId = body.subRoleId ?? address.subRoleId ?? null;
-  const keys = [lockKeys.schedule(companyId, address.employeeId), lockKeys.schedule(companyId, employeeId)];
+  // the same person at the other locations of the employer: their schedules are checked, and locked, with this one
+  const linked = await linkedRecordsOf(companyId, employeeId);
+  const keys = [
+    lockKeys.schedule(companyId, address.employeeId),
+    lockKeys.schedule(companyId, employeeId),
+    ...linked.map((l) => lockKeys.schedule(l.companyId, l.employeeId)),
+  ];
   const saved = await runExclusive(keys, async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
     const docs = [ref, ...companyRulesRefs(companyId), employeeRef(companyId, employeeId)];
     if (positionId) docs.push(roleRef(companyId, positionId));
     const around = conflictWindow(address.date);
     const window = repo.employeeWindowQuery(companyId, employeeId, around.from, around.to);
-    const [[shiftSnap, companySnap, settingsSnap, employeeSnap, roleSnap], windowSnap, timeOffs] = await Promise.all([
-      tx.getAll(...docs),
-      tx.get(window),
-      listTimeOff({ companyId, ...around, employeeIds: [employeeId] }, tx),
-    ]);
+    const [[shiftSnap, companySnap, settingsSnap, employeeSnap, roleSnap], windowSnap, timeOffs, elsewhere] =
+      await Promise.all([
+        tx.getAll(...docs),
+        tx.get(window),
+        listTimeOff({ companyId, ...around, employeeIds: [employeeId] }, tx),
+        readShiftsElsewhere(tx, linked, address.date),
+      ]);
 
     const company = companyRulesFromSnapshots(companySnap, settingsSnap);
     if (!company) throw companyNotFound();
@@ -205,7 +216,9 @@ export async function writeShift({
       .map((s) => timed(s, rules));
     const roles = new Map<string, Role | null>(roleSnap ? [[roleSnap.id, roleFromSnapshot(roleSnap)]] : []);
     const context = { rules, employee, roles, timeOffs };
-    const { findings: found, rest } = writeFindings({ shift, timing }, others, context, body.restConsent === true);
+    const local = writeFindings({ shift, timing }, others, context, body.restConsent === true);
+    const { rest } = local;
+    const found = [...local.findings, ...acrossLocationFindings(timing, elsewhere, rules, body.restConsent === true)];
     const findings = dryRun ? found : throwIfBlocked(found);
     const changed =
       !existing ||
