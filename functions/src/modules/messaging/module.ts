@@ -27,5 +27,7 @@ export default defineModule({
     },
     // what happened when, by whom (ids only, no text)
     conversationLog: { match: { uid: 'uid' }, erase: 'reduce' },
+    // the company's last log sequence number: no person
+    messagingHead: 'none',
   },
 });
