@@ -41,7 +41,7 @@ const premiumsOf = async (co: TestCompany, startDate: string, employeeId: string
       amount: number;
     }[]
   )
-    .filter((p) => ['splitShift', 'reportingTime', 'spreadOfHours', 'restBreak'].includes(p.kind))
+    .filter((p) => ['splitShift', 'reportingTime', 'spreadOfHours', 'restBreak', 'callIn'].includes(p.kind))
     .map((p) => [p.kind, p.date, p.amount]);
 
 beforeAll(async () => {
@@ -56,6 +56,7 @@ beforeAll(async () => {
   });
   await storeEmployees(ny.companyId, {
     'emp-double': { name: 'Dot', surname: 'Double', rateRegular: 25, employeeNumber: 'D1' },
+    'emp-call': { name: 'Cal', surname: 'Called', rateRegular: 25, employeeNumber: 'C1' },
   });
   await setPayroll(la, { payFrequency: 'weekly', overtimeRules: { kind: 'california' }, restBreaksRecorded: true });
   await setPayroll(ny, { payFrequency: 'weekly' });
@@ -107,6 +108,12 @@ beforeAll(async () => {
     await approvedPunch(ny, 'emp-double', at(nyWeek, day, 11 * 60, NY_TZ), at(nyWeek, day, 14 * 60, NY_TZ));
     await approvedPunch(ny, 'emp-double', at(nyWeek, day, 18 * 60, NY_TZ), at(nyWeek, day, end, NY_TZ));
   }
+  // call-in pay: one shift of 2 h 59 (3 h owed), then one of 3 h
+  for (const [day, minutes] of [
+    [2, 179],
+    [3, 180],
+  ])
+    await approvedPunch(ny, 'emp-call', at(nyWeek, day, 8 * 60, NY_TZ), at(nyWeek, day, 8 * 60 + minutes, NY_TZ));
 }, 120_000);
 
 describe('pay rules by place in the payroll report', () => {
@@ -127,6 +134,34 @@ describe('pay rules by place in the payroll report', () => {
   it('owes New York spread-of-hours pay past 10 hours, at the NYC basic minimum rate', async () => {
     expect(await premiumsOf(ny, nyWeek.startDate, 'emp-double')).toEqual([['spreadOfHours', nyWeek.startDate, 17_00]]);
   });
+
+  it('owes New York call-in pay for a day short of 3 hours of one shift, at the NYC basic minimum rate, not at 3 hours', async () => {
+    // 1 minute at $17.00 an hour
+    expect(await premiumsOf(ny, nyWeek.startDate, 'emp-call')).toEqual([['callIn', addDays(nyWeek.startDate, 2), 28]]);
+  });
+
+  it('carries call-in pay under its own column and earnings code', async () => {
+    await setPayroll(ny, { companyCode: 'NY1' });
+    const closed = await payroll()
+      .post(`/payroll/periods/${nyWeek.startDate}/close`)
+      .query({ companyId: ny.companyId })
+      .set(bearer(ny.manager));
+    expect(closed.status).toBe(200);
+    const body = async (layout: string) => {
+      const res = await payroll()
+        .get(`/payroll/periods/${nyWeek.startDate}/export`)
+        .query({ companyId: ny.companyId, layout })
+        .set(bearer(ny.owner));
+      expect(res.status).toBe(200);
+      return (res.body.data.body as string).split('\r\n');
+    };
+    const generic = await body('generic');
+    const header = generic[0].split(',');
+    const cell = (id: string, column: string) =>
+      generic.find((l: string) => l.startsWith(`${id},`))!.split(',')[header.indexOf(column)];
+    expect([cell('emp-call', 'call_in_pay'), cell('emp-double', 'call_in_pay')]).toEqual(['0.28', '0.00']);
+    expect(await body('adp')).toContain(`NY1,${nyWeek.endDate.replaceAll('-', '')},C1,,,,,CIP,0.28,`);
+  }, 60_000);
 
   it('adds them to the premiums, the pay and the totals', async () => {
     const { report, row } = await reportOf(la, laWeek.startDate);
@@ -152,7 +187,7 @@ describe('pay rules by place in the payroll report', () => {
       .set(bearer(ny.manager));
     expect(res.status).toBe(200);
     const state = res.body.data.packs.find((p: { id: string }) => p.id === 'us-ny');
-    expect(state.notes.map((n: { rule: string }) => n.rule).sort()).toEqual(['minimumWage', 'spreadOfHours']);
+    expect(state.notes.map((n: { rule: string }) => n.rule).sort()).toEqual(['callIn', 'minimumWage', 'spreadOfHours']);
     expect(state.notes.find((n: { rule: string }) => n.rule === 'minimumWage').summary).toContain('$17.00');
   });
 });

@@ -8812,10 +8812,10 @@ export interface components {
             /** @description Hours of the regular rate it is worth, when it is priced that way */
             hours: number | null;
             /**
-             * @description scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium; splitShift, reportingTime, spreadOfHours and restBreak: the pay rules of the company's location for law (California split shifts and reporting time, New York spread of hours, state rest breaks; GET /compliance/rules lists them with their sources)
+             * @description scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium; splitShift, reportingTime, spreadOfHours, restBreak and callIn: the pay rules of the company's location for law (California split shifts and reporting time, New York spread of hours and call-in pay, state rest breaks; GET /compliance/rules lists them with their sources)
              * @enum {string}
              */
-            kind: "scheduleChange" | "rest" | "mealPeriod" | "splitShift" | "reportingTime" | "spreadOfHours" | "restBreak";
+            kind: "scheduleChange" | "rest" | "mealPeriod" | "splitShift" | "reportingTime" | "spreadOfHours" | "restBreak" | "callIn";
             reason: string;
             shiftId: string | null;
         };

@@ -148,6 +148,8 @@ export type PayRuleFigures =
   | { rule: 'reportingTime'; fraction: number; minHours: number; maxHours: number }
   /** A workday whose first start to last end exceeds `overMinutes` owes `premiumHours` at the minimum wage. */
   | { rule: 'spreadOfHours'; overMinutes: number; premiumHours: number }
+  /** Reporting for duty on a day owes pay for at least `minimumHours[n - 1]` hours for n shifts (the last entry for more): the hours not worked at the minimum wage. */
+  | { rule: 'callIn'; minimumHours: number[] }
   /** Paid rest breaks of at least `minBreakMinutes` the day's worked time requires, and what a missed one owes. */
   | { rule: 'restBreak'; minBreakMinutes: number; required: RestStep[]; premium: RestPremium };
 

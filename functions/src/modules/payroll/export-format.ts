@@ -304,6 +304,7 @@ const PLACE_PREMIUM_NONE: Record<PlacePremiumKind, string> = {
   reportingTime: '',
   spreadOfHours: '',
   restBreak: '',
+  callIn: '',
 };
 export const placeTotal = (r: PayrollExportRow) =>
   PLACE_PREMIUM_KINDS.reduce((s, k) => s + (r.placePremiums?.[k] ?? 0), 0);

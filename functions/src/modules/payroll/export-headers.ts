@@ -51,6 +51,7 @@ export const GENERIC_PLACE_PREMIUM_COLUMNS = {
   reportingTime: 'reporting_time_pay',
   spreadOfHours: 'spread_of_hours_pay',
   restBreak: 'rest_break_pay',
+  callIn: 'call_in_pay',
 } as const;
 /** ADP Earnings 3 codes of the pay rules by place (placeholders the practitioner maps, like `FWW`). */
 export const ADP_PLACE_PREMIUM_CODES = {
@@ -58,6 +59,7 @@ export const ADP_PLACE_PREMIUM_CODES = {
   reportingTime: 'RPT',
   spreadOfHours: 'SOH',
   restBreak: 'RST',
+  callIn: 'CIP',
 } as const;
 /** Paychex pay components of the pay rules by place (to be set up on the Paychex client under these names). */
 export const PAYCHEX_PLACE_PREMIUM_COMPONENTS = {
@@ -65,6 +67,7 @@ export const PAYCHEX_PLACE_PREMIUM_COMPONENTS = {
   reportingTime: 'Reporting Time Pay',
   spreadOfHours: 'Spread of Hours',
   restBreak: 'Rest Break Premium',
+  callIn: 'Call-In Pay',
 } as const;
 /** The generic layout's column for prior-period adjustments, present when the file has one. */
 export const GENERIC_ADJUSTMENT_COLUMN = 'prior_period_adjustment';

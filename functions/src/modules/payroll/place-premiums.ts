@@ -26,6 +26,9 @@ import {
  *   most `maxHours`, at the regular rate; the hours worked count toward it, the rest is the premium.
  * - spreadOfHours (New York): a day whose first start to last end exceeds `overMinutes` owes
  *   `premiumHours` at the basic minimum hourly rate.
+ * - callIn (New York): a day the employee reported for `n` shifts (punches) and worked less than
+ *   `minimumHours[n - 1]` (the last entry for more) owes the hours not worked at the basic minimum
+ *   hourly rate; the regularly scheduled shift that can lower it is not modelled (it owes the more).
  * - restBreak (California, Washington, Oregon, Colorado): only where the company records rest
  *   breaks on punches (payroll setting `restBreaksRecorded`): the recorded rest breaks of at least
  *   `minBreakMinutes` against those the day's worked time requires; a day missing one owes the
@@ -35,7 +38,7 @@ import {
  */
 
 export type PlacePremiumKind = Exclude<PayRuleKind, 'minimumWage'>;
-export const PLACE_PREMIUM_KINDS = ['splitShift', 'reportingTime', 'spreadOfHours', 'restBreak'] as const;
+export const PLACE_PREMIUM_KINDS = ['splitShift', 'reportingTime', 'spreadOfHours', 'restBreak', 'callIn'] as const;
 
 /** A worked span at its rate (minor units per hour). */
 export type PricedSpan = WorkedSpan & { rate: number; shiftId?: string | null; restBreaks?: Interval[] };
@@ -128,7 +131,8 @@ export function placePremiums(input: PlacePremiumInput): PlacePremium[] {
   const out: PlacePremium[] = [];
   for (const date of datesInRange(input.range.start, input.range.end)) {
     const rules = input.rulesOn(date);
-    if (!rules.splitShift && !rules.reportingTime && !rules.spreadOfHours && !rules.restBreak) continue;
+    if (!rules.splitShift && !rules.reportingTime && !rules.spreadOfHours && !rules.restBreak && !rules.callIn)
+      continue;
     const worked = workedIn(input.spans, date, input.cal);
     if (!worked.length) continue;
     const [dayStart, dayEnd] = dayStarts([date], input.cal);
@@ -194,6 +198,22 @@ export function placePremiums(input: PlacePremiumInput): PlacePremium[] {
           reason: `${spread.packLabel}: spread of hours ${hoursText(spreadMinutes)} (over ${hoursText(spread.overMinutes)}): ${spread.premiumHours} h at the basic minimum rate ${money(minimumWage)}`,
           hours: null,
           amount: componentPay(spread.premiumHours * 60, minimumWage),
+        });
+    }
+
+    const callIn = rules.callIn;
+    if (callIn && minimumWage !== null) {
+      const shifts = input.spans.filter((s) => s.startMs < dayEnd && s.endMs > dayStart).length;
+      const minimumMinutes = callIn.minimumHours[Math.min(shifts, callIn.minimumHours.length) - 1] * 60;
+      const balance = Math.round(minimumMinutes - workedMinutes);
+      if (balance > 0)
+        out.push({
+          kind: 'callIn',
+          date,
+          shiftId: null,
+          reason: `${callIn.packLabel}: call-in pay (${shifts} shift${shifts === 1 ? '' : 's'}, ${hoursText(workedMinutes)} worked of at least ${hoursText(minimumMinutes)}): ${hoursText(balance)} at the basic minimum rate ${money(minimumWage)}`,
+          hours: null,
+          amount: componentPay(balance, minimumWage),
         });
     }
 

@@ -16,6 +16,7 @@ export const PREMIUM_KINDS = [
   'reportingTime',
   'spreadOfHours',
   'restBreak',
+  'callIn',
 ] as const;
 
 export const premiumLineSchema = z
@@ -23,7 +24,7 @@ export const premiumLineSchema = z
     kind: z
       .enum(PREMIUM_KINDS)
       .describe(
-        "scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium; splitShift, reportingTime, spreadOfHours and restBreak: the pay rules of the company's location for law (California split shifts and reporting time, New York spread of hours, state rest breaks; GET /compliance/rules lists them with their sources)",
+        "scheduleChange and rest: fair-workweek premiums the schedule recorded; mealPeriod: the California meal-period premium; splitShift, reportingTime, spreadOfHours, restBreak and callIn: the pay rules of the company's location for law (California split shifts and reporting time, New York spread of hours and call-in pay, state rest breaks; GET /compliance/rules lists them with their sources)",
       ),
     date: z.string().describe('Business date the premium is owed for (it is paid in the period holding it)'),
     shiftId: z.string().nullable(),

@@ -14,6 +14,8 @@ const CA_226_7 = 'https://leginfo.legislature.ca.gov/faces/codes_displaySection.
 const CA_SPLIT_FAQ = 'https://www.dir.ca.gov/dlse/faq_splitshift.htm';
 const NY_146 = 'https://lmjcpas.com/blog/little-known-nys-employment-rule-affects-hospitality-industry';
 const NY_MIN_WAGE = 'https://dol.ny.gov/minimum-wage-0';
+const NY_146_1_5 =
+  'https://d1tvxue8o4w0fl.cloudfront.net/regulation/new-york-codes-rules-and-regulations/title-12-department-of-labor/chapter-ii-division-of-labor-standards/subchapter-b-minimum-wage-orders/part-146-hospitality-industry/subpart-146-1-minimum-wage-rates/section-146-15-call-in-pay';
 const WA_REST = 'https://app.leg.wa.gov/wac/default.aspx?cite=296-126-092';
 const OR_REST = 'https://oregon.public.law/rules/oar_839-020-0050';
 const CO_COMPS = 'https://regulations.justia.com/states/colorado/1100/1101-d-1/rule-7-ccr-1103-1/rule-7-ccr-1103-1-5/';
@@ -130,6 +132,17 @@ export const NEW_YORK_PAY: readonly PayRule[] = [
     summary:
       'a workday whose first start to last end exceeds 10 hours owes one hour at the basic minimum hourly rate, in restaurants whatever the regular rate',
     citation: cite('12 NYCRR 146-1.6(a), (d)', NY_146, 'summary'),
+  },
+  {
+    rule: 'callIn',
+    // (a)(1)-(3): at least 3 hours for one shift, 6 for two shifts totalling 6 hours or less, 8 for three totalling 8 or less
+    minimumHours: [3, 6, 8],
+    // the text as amended by the State Register of 2016-12-28, in force 2016-12-31; the earlier text is not modelled
+    effectiveFrom: '2016-12-31',
+    effectiveTo: null,
+    summary:
+      'reporting for duty on a day owes pay for at least 3 hours for one shift, 6 for two, 8 for three: the balance not worked at the basic minimum hourly rate (not time worked; the regularly scheduled shift, when shorter, is not modelled)',
+    citation: cite('12 NYCRR 146-1.5(a), (b)', NY_146_1_5, 'text', '2026-12-04'),
   },
 ];
 

@@ -118,6 +118,32 @@ describe('New York spread of hours', () => {
   });
 });
 
+describe('New York call-in pay', () => {
+  it('owes the hours short of 3 for one shift at the basic minimum rate, none from 3 hours', () => {
+    // NYC 2026 basic minimum $17.00, whatever the employee's rate
+    expect(premiums(NYC, [span(NYC, 8 * 60, 10 * 60, 30_00)]).map((p) => [p.kind, p.amount])).toEqual([
+      ['callIn', 17_00],
+    ]);
+    expect(premiums(NYC, [span(NYC, 8 * 60, 10 * 60 + 59, 30_00)]).map((p) => p.amount)).toEqual([28]);
+    expect(premiums(NYC, [span(NYC, 8 * 60, 11 * 60, 30_00)])).toEqual([]);
+    expect(premiums(ALBANY, [span(ALBANY, 8 * 60, 10 * 60, 30_00)]).map((p) => p.amount)).toEqual([16_00]);
+  });
+
+  it('counts each shift of the day: at least 6 hours for two, 8 for three or more', () => {
+    const two = [span(NYC, 8 * 60, 10 * 60, 20_00), span(NYC, 12 * 60, 14 * 60, 20_00)];
+    expect(premiums(NYC, two).map((p) => [p.kind, p.amount])).toEqual([['callIn', 2 * 17_00]]);
+    expect(premiums(NYC, [two[0], span(NYC, 12 * 60, 16 * 60, 20_00)])).toEqual([]);
+    const three = [...two, span(NYC, 15 * 60, 17 * 60, 20_00)];
+    expect(premiums(NYC, three).map((p) => p.amount)).toEqual([2 * 17_00]);
+    const four = [...three, span(NYC, 17 * 60 + 30, 18 * 60, 20_00)];
+    expect(premiums(NYC, four).map((p) => p.amount)).toEqual([Math.round(1.5 * 17_00)]);
+  });
+
+  it("is New York's: a short California day owes none", () => {
+    expect(premiums(LA, [span(LA, 8 * 60, 10 * 60, 20_00)])).toEqual([]);
+  });
+});
+
 describe('rest breaks', () => {
   const rest = (l: LawLocation, from: number, minutes: number) => ({
     startMs: instant(DAY, from, tzOf(l)),
