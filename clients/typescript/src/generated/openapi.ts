@@ -7132,6 +7132,11 @@ export interface components {
             createdAt: number;
             /** @description The business date the entry takes effect */
             date: string;
+            /**
+             * @description usage, usageReturned: the calendar days of the day-off request (a law may cap use in days as well as hours); 0 for other kinds
+             * @default 0
+             */
+            days: number;
             employeeId: string;
             id: string;
             /** @enum {string} */
@@ -7194,6 +7199,8 @@ export interface components {
                 minBalanceCapMinutes: number | null;
                 /** @description null: all unused leave carries over */
                 minCarryoverMinutes: number | null;
+                /** @description Or this many days of use a year, whichever is more: approval past the policy’s cap on use stays allowed within them (California) */
+                minUseCapDays: number | null;
                 minUseCapMinutes: number | null;
                 name: string;
                 /** @enum {string} */

@@ -41,6 +41,7 @@ export async function adjust({
       minutes: body.minutes,
       year: year.start,
       date,
+      days: 0,
       source: { punchIds: [], removedPunchIds: [], periods: [], requestId: null },
       reason: body.reason,
       by: uid,

@@ -39,6 +39,11 @@ export interface SickLawVersion {
   accrualCitation: Citation;
   /** The least the employer may cap use at per year, in minutes (null: no cap on use allowed below the accrual). */
   minUseCapMinutes: number | null;
+  /**
+   * Or this many days of use a year, whichever is more (California's "40 hours or 5 days"): use
+   * past the hours cap stays allowed while the days used stay within it. null: hours only.
+   */
+  minUseCapDays: number | null;
   /** The least the employer may cap the balance at, in minutes (null: the law sets no balance cap floor). */
   minBalanceCapMinutes: number | null;
   /** The least the employer may cap accrual at per year, in minutes (null: no annual accrual cap allowed). */
@@ -112,6 +117,7 @@ export const SICK_LAWS: Record<SickLawId, SickLawPack> = {
         hoursWorkedPerHour: 30,
         accrualCitation: caAccrual,
         minUseCapMinutes: 24 * HOUR,
+        minUseCapDays: 3,
         minBalanceCapMinutes: 48 * HOUR,
         minAnnualAccrualCapMinutes: null,
         minCarryoverMinutes: null,
@@ -131,6 +137,7 @@ export const SICK_LAWS: Record<SickLawId, SickLawPack> = {
         hoursWorkedPerHour: 30,
         accrualCitation: caAccrual,
         minUseCapMinutes: 40 * HOUR,
+        minUseCapDays: 5,
         minBalanceCapMinutes: 80 * HOUR,
         minAnnualAccrualCapMinutes: null,
         minCarryoverMinutes: null,
@@ -161,6 +168,7 @@ export const SICK_LAWS: Record<SickLawId, SickLawPack> = {
           'text',
         ),
         minUseCapMinutes: 40 * HOUR,
+        minUseCapDays: null,
         minBalanceCapMinutes: null,
         minAnnualAccrualCapMinutes: 40 * HOUR,
         minCarryoverMinutes: null,
@@ -201,6 +209,7 @@ export const SICK_LAWS: Record<SickLawId, SickLawPack> = {
         hoursWorkedPerHour: 30,
         accrualCitation: cite('NYC Admin. Code 20-913(b): at least one hour per 30 hours worked', NYC_ESSTA, 'agency'),
         minUseCapMinutes: 40 * HOUR,
+        minUseCapDays: null,
         minBalanceCapMinutes: null,
         minAnnualAccrualCapMinutes: 40 * HOUR,
         minCarryoverMinutes: null,
@@ -237,6 +246,7 @@ export const SICK_LAWS: Record<SickLawId, SickLawPack> = {
         hoursWorkedPerHour: 40,
         accrualCitation: cite('RCW 49.46.210(1)(a): at least one hour per 40 hours worked', WA_RCW, 'text'),
         minUseCapMinutes: null,
+        minUseCapDays: null,
         minBalanceCapMinutes: null,
         minAnnualAccrualCapMinutes: null,
         minCarryoverMinutes: 40 * HOUR,
@@ -274,6 +284,7 @@ export const SICK_LAWS: Record<SickLawId, SickLawPack> = {
           'agency',
         ),
         minUseCapMinutes: null,
+        minUseCapDays: null,
         minBalanceCapMinutes: null,
         minAnnualAccrualCapMinutes: null,
         minCarryoverMinutes: 40 * HOUR,
@@ -321,4 +332,15 @@ export function sickLawsFor(location: LawLocation | null | undefined): SickLawPa
   return Object.values(SICK_LAWS)
     .filter((p) => placeCovers(p.place, location) !== null)
     .sort((a, b) => (a.place.level === b.place.level ? 0 : a.place.level === 'state' ? -1 : 1));
+}
+
+/**
+ * The most generous days alternative to a cap on sick leave use among the laws covering a location
+ * on `date` (California: 5 days from 2024, 3 before); null where no law counts use in days.
+ */
+export function lawUseCapDays(location: LawLocation | null | undefined, date: string): number | null {
+  const days = sickLawsFor(location)
+    .map((p) => sickLawVersionOn(p, date)?.minUseCapDays ?? null)
+    .filter((d): d is number => d !== null);
+  return days.length ? Math.max(...days) : null;
 }

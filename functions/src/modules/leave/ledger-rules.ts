@@ -33,6 +33,7 @@ const system = (
   minutes: e.minutes,
   year: e.year,
   date: e.date,
+  days: 0,
   reason: e.reason,
   by: 'system',
   source: {

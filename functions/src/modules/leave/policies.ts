@@ -30,6 +30,7 @@ export async function listPolicies({ companyId, date }: { companyId: string; dat
         effectiveTo: v.effectiveTo,
         hoursWorkedPerHour: f.hoursWorkedPerHour,
         minUseCapMinutes: f.useCapFloor,
+        minUseCapDays: v.minUseCapDays,
         minBalanceCapMinutes: v.minBalanceCapMinutes,
         minAnnualAccrualCapMinutes: f.accrualCapFloor,
         minCarryoverMinutes: f.carryoverFloor,

@@ -109,6 +109,12 @@ const floorSchema = z.object({
   effectiveTo: z.string().nullable(),
   hoursWorkedPerHour: z.number().describe('The slowest accrual the law allows'),
   minUseCapMinutes: z.number().nullable(),
+  minUseCapDays: z
+    .number()
+    .nullable()
+    .describe(
+      'Or this many days of use a year, whichever is more: approval past the policy’s cap on use stays allowed within them (California)',
+    ),
   minBalanceCapMinutes: z.number().nullable(),
   minAnnualAccrualCapMinutes: z.number().nullable(),
   minCarryoverMinutes: z.number().nullable().describe('null: all unused leave carries over'),
@@ -159,6 +165,13 @@ export const entrySchema = z
     minutes: z.int().describe('Signed minutes: positive adds to the balance'),
     year: z.string().describe('The first date of the leave year the entry belongs to'),
     date: z.string().describe('The business date the entry takes effect'),
+    days: z
+      .int()
+      .min(0)
+      .default(0)
+      .describe(
+        'usage, usageReturned: the calendar days of the day-off request (a law may cap use in days as well as hours); 0 for other kinds',
+      ),
     source: z.object({
       punchIds: z
         .array(z.string())

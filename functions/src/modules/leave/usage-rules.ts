@@ -20,10 +20,18 @@ const h = (m: number) => `${Math.round((m / HOUR) * 100) / 100} h`;
 export const usedIn = (entries: readonly LeaveEntry[], year: string) =>
   -balanceOf(entries.filter((e) => e.year === year && (e.kind === 'usage' || e.kind === 'usageReturned')));
 
+/** Calendar days of use in a leave year: the days of the requests used less those returned. */
+export const daysUsedIn = (entries: readonly LeaveEntry[], year: string) =>
+  entries
+    .filter((e) => e.year === year)
+    .reduce((n, e) => n + (e.kind === 'usage' ? e.days : e.kind === 'usageReturned' ? -e.days : 0), 0);
+
 export function usageRefusal({
   policy,
   entries,
   minutes,
+  days = 1,
+  useCapDays = null,
   date,
   year,
   hireDate,
@@ -32,6 +40,13 @@ export function usageRefusal({
   /** The employee's entries under the policy. */
   entries: readonly LeaveEntry[];
   minutes: number;
+  /** The calendar days the time off covers. */
+  days?: number;
+  /**
+   * The law's days alternative to the cap on use (California: 40 hours or 5 days a year,
+   * whichever is more): past the policy's hours cap, use stays allowed within this many days.
+   */
+  useCapDays?: number | null;
   /** The first day off. */
   date: string;
   /** The leave year holding it. */
@@ -64,11 +79,21 @@ export function usageRefusal({
     };
   const cap = policy.annualUseCapMinutes;
   const used = usedIn(entries, year);
-  if (cap !== null && used + minutes > cap)
+  const daysUsed = daysUsedIn(entries, year);
+  const withinDays = useCapDays !== null && daysUsed + days <= useCapDays;
+  if (cap !== null && used + minutes > cap && !withinDays)
     return {
       code: 'LEAVE_USE_CAP_EXCEEDED',
-      message: `${h(used)} of ${policy.name} already used this leave year (from ${year}); the policy allows ${h(cap)}`,
-      details: [{ path: 'leaveMinutes', message: 'over the cap on use per year', usedMinutes: used, capMinutes: cap }],
+      message: `${h(used)} of ${policy.name} already used this leave year (from ${year}); the policy allows ${h(cap)}${useCapDays === null ? '' : ` or ${useCapDays} days, whichever is more (${daysUsed} days used)`}`,
+      details: [
+        {
+          path: 'leaveMinutes',
+          message: 'over the cap on use per year',
+          usedMinutes: used,
+          capMinutes: cap,
+          ...(useCapDays !== null && { usedDays: daysUsed, capDays: useCapDays }),
+        },
+      ],
     };
   return null;
 }

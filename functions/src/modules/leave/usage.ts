@@ -9,6 +9,7 @@ import { balanceOf } from './ledger-rules';
 import { hireDateOf } from './people';
 import * as repo from './repo';
 import type { LeaveEntry } from './schemas';
+import { lawUseCapDays } from './laws';
 import { usageRefusal } from './usage-rules';
 
 /**
@@ -25,6 +26,8 @@ export interface LeaveOfRequest {
   minutes: number;
   /** The first day off. */
   date: string;
+  /** The calendar days the request covers. */
+  days: number;
   /** Who approved or cancelled. */
   by: string;
 }
@@ -59,7 +62,7 @@ async function readFor(tx: Transaction, l: LeaveOfRequest) {
   const cal = { timezone: rules.profile.timezone, dayChangeTime: rules.settings.dayChangeTime };
   const hireDate = employee ? hireDateOf(employee, cal) : null;
   const entries = (await repo.employeeEntries(l.companyId, l.employeeId, tx)).filter((e) => e.policyId === l.policyId);
-  return { policy, hireDate, entries };
+  return { policy, hireDate, entries, lawLocation: rules.profile.lawLocation };
 }
 
 const entryOf = (
@@ -77,6 +80,7 @@ const entryOf = (
   minutes,
   year,
   date: l.date,
+  days: l.days,
   source: { punchIds: [], removedPunchIds: [], periods: [], requestId: l.requestId },
   reason: null,
   by: l.by,
@@ -85,10 +89,19 @@ const entryOf = (
 
 /** Checks and stages the usage of an approved day-off request (422 LEAVE_BALANCE_EXCEEDED and the like). */
 export async function prepareLeaveUsage(tx: Transaction, l: LeaveOfRequest): Promise<LeaveWrite> {
-  const { policy, hireDate, entries } = await readFor(tx, l);
+  const { policy, hireDate, entries, lawLocation } = await readFor(tx, l);
   if (entries.some((e) => e.id === usageId(l.requestId))) return NOTHING;
   const year = leaveYearOf(l.date, policy.yearStart, hireDate).start;
-  const refusal = usageRefusal({ policy, entries, minutes: l.minutes, date: l.date, year, hireDate });
+  const refusal = usageRefusal({
+    policy,
+    entries,
+    minutes: l.minutes,
+    days: l.days,
+    useCapDays: policy.kind === 'sick' ? lawUseCapDays(lawLocation, l.date) : null,
+    date: l.date,
+    year,
+    hireDate,
+  });
   if (refusal) throw leaveErrors[refusal.code](refusal.message, refusal.details);
   const entry = entryOf(l, usageId(l.requestId), 'usage', -l.minutes, year);
   const event = balanceChanged({ policy, cause: 'usage', written: [entry], ledger: entries, actor: { uid: l.by } });

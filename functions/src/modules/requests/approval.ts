@@ -39,6 +39,7 @@ export const leaveOf = (r: ShiftRequest, by: string) => ({
   policyId: r.leave!.policyId,
   minutes: r.leave!.minutes,
   date: r.dayOff!.startDate,
+  days: datesInRange(r.dayOff!.startDate, r.dayOff!.endDate).length,
   by,
 });
 
