@@ -43,7 +43,7 @@ import { apportionTo, largestRemainder } from '../../core/rounding';
  * Lines: the period's worked minutes per (position, rate): minutes and their straight-time pay,
  * rounded by largest remainder (core/rounding.ts) so that the lines add up exactly to the straight time
  * of all the period's minutes rounded once. A day's minutes are split between its rates by largest remainder so that the lines of a day add
- * up to the day's worked minutes exactly (spans that overlap count once, for the earlier span).
+ * up to the day's worked minutes exactly (spans that overlap count once, for the earlier span; of two starting at once, the higher rate).
  */
 
 export interface RatedSpan extends WorkedSpan {
@@ -112,11 +112,19 @@ interface Tagged extends Interval {
 
 const keyOf = (s: RatedSpan) => `${s.rateSource}|${s.rate}|${s.positionId ?? ''}`;
 
-/** Paid time of the spans without overlaps (the earlier span keeps a contested minute), tagged by rate key. */
+/**
+ * Paid time of the spans without overlaps, tagged by rate key: the earlier span keeps a contested
+ * minute; of spans starting at once, the higher rate (then the longer, then the key), so that the
+ * answer never depends on the order the spans come in (a late record re-priced against the week as
+ * paid must find the minute where the final week has it).
+ */
 function taggedParts(spans: RatedSpan[]): Tagged[] {
   const parts = spans
-    .flatMap((s) => paidParts(s).map((p) => ({ ...p, key: keyOf(s) })))
-    .sort((a, b) => a.startMs - b.startMs);
+    .flatMap((s) => paidParts(s).map((p) => ({ ...p, key: keyOf(s), rate: s.rate })))
+    .sort(
+      (a, b) =>
+        a.startMs - b.startMs || b.rate - a.rate || b.endMs - a.endMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
   const out: Tagged[] = [];
   let reached = -Infinity;
   for (const p of parts) {

@@ -164,3 +164,28 @@ describe('conservation of worked minutes across pay periods', () => {
     expect(pay.regularPay).toBe(70_00);
   });
 });
+
+describe('a minute two spans contest', () => {
+  const utc: CalendarInput = { timezone: 'UTC', dayChangeTime: 0, weekStartingDay: 1 };
+  const at = (minute: number) => Date.parse('2026-03-08T00:00:00Z') + minute * MIN;
+  const span = (rate: number): RatedSpan => ({
+    positionId: null,
+    startMs: at(518),
+    endMs: at(519),
+    unpaidBreaks: [],
+    rate,
+    rateSource: 'employee',
+  });
+
+  it('goes to the higher rate when the spans start at once, whatever order they come in', () => {
+    const pay = (spans: RatedSpan[]) =>
+      periodPay(spans, { startDate: '2026-03-02', endDate: '2026-03-08' }, utc, DEFAULT_RULES.flsa);
+    const [low, high] = [span(1200), span(2000)];
+    const one = pay([low, high]);
+    const other = pay([high, low]);
+    expect(one.hours.workedMinutes).toBe(1);
+    expect(one.regularPay).toBe(other.regularPay);
+    // one minute at $20.00 an hour: 33 cents (not the 20 of $12.00)
+    expect(one.regularPay).toBe(33);
+  });
+});
