@@ -1,14 +1,12 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import cors from 'cors';
-import { z } from 'zod';
 import { config } from '../core/config';
-import { AppError, coreErrors, type ErrorDetail } from '../core/errors';
+import { AppError, coreErrors } from '../core/errors';
 import { remainingMs, runWithDeadline } from '../core/deadline';
 import { documentIdProblem, storeUnavailable } from '../core/firestore';
 import { findMembership, roleAtLeast, type Membership } from '../core/memberships';
 import { runCounted } from '../core/store-ops';
 import { clientAddress } from './client-address';
-import { INVALID_CURSOR } from './cursor';
 import { authenticate, type Caller } from './auth';
 import { errorEnvelope, sendData, sendError } from './envelope';
 import { contextOf, requestContext } from './request-context';
@@ -20,7 +18,7 @@ import {
   useIdempotencyKey,
   type KeyUse,
 } from './idempotency';
-import type { Access, EventStream, HandlerRequest, KeyHolder, OrganizationRole, RouteDef, ServedModule } from './route';
+import type { Access, HandlerRequest, KeyHolder, OrganizationRole, RouteDef, ServedModule } from './route';
 import {
   dependsOnPolicies,
   hasTaggedFields,
@@ -30,7 +28,8 @@ import {
   type Viewer,
   type VisibilityTag,
 } from './visibility';
-import { ILL_FORMED_MESSAGE, illFormedPaths } from './well-formed';
+import { eventStream } from './event-stream';
+import { parseInput } from './parse-input';
 
 export const DEFAULT_BODY_LIMIT = '1mb';
 
@@ -190,7 +189,7 @@ function handle(
   const tags = schemaTags(route.response);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     // opened by serve(), read after it by the catch
-    let events = null as (EventStream & { end(event: string, data: unknown): void }) | null;
+    let events = null as ReturnType<typeof eventStream> | null;
     const serve = async () => {
       const context = contextOf(res);
       const { access } = route;
@@ -281,48 +280,6 @@ function idempotencyKeyUse(
   };
 }
 
-/** The lazily opened server-sent events channel of an `sse` route (see EventStream). */
-function eventStream(req: Request, res: Response): EventStream & { end(event: string, data: unknown): void } {
-  const aborted = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) aborted.abort();
-  });
-  let started = false;
-  const write = (event: string, data: unknown, id?: string) =>
-    res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  const open = () => {
-    if (started) return;
-    started = true;
-    res.status(200).set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
-  };
-  return {
-    get started() {
-      return started;
-    },
-    signal: aborted.signal,
-    send(event, data, id) {
-      if (res.writableEnded || res.destroyed) return;
-      open();
-      write(event, data, id);
-    },
-    comment(text) {
-      if (res.writableEnded || res.destroyed) return;
-      open();
-      res.write(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`);
-    },
-    end(event, data) {
-      if (res.writableEnded || res.destroyed) return;
-      write(event, data);
-      res.end();
-    },
-  };
-}
-
 /**
  * The company a company-scoped request names. An id that cannot be a document id (missing, a
  * list, `../x` ...) is a 400 listing every problem of the request: with no company there is
@@ -409,105 +366,6 @@ function refuseOwnerOnlyFields(route: RouteDef, member: Membership, body: unknow
     `Only an owner may change ${sent.join(', ')}`,
     sent.map((field) => ({ path: `body.${field}`, message: 'owner only' })),
   );
-}
-
-/**
- * Validates path, query and body with the route's schemas, every problem listed. The answer is 400
- * VALIDATION_FAILED, or the code a field's schema names for its refusal (a page cursor's
- * INVALID_CURSOR, src/http/cursor.ts) when that is the only problem.
- */
-function parseInput(route: RouteDef, req: Request) {
-  const details: ErrorDetail[] = [];
-  const codes = new Set<string>();
-  const part = (
-    name: 'params' | 'query' | 'body',
-    schema: z.ZodType | undefined,
-    value: unknown,
-    refused: ReadonlySet<string> = new Set(),
-  ) => {
-    if (!schema) return undefined;
-    for (const path of illFormedPaths(value, name)) details.push({ path, message: ILL_FORMED_MESSAGE });
-    const parsed = schema.safeParse(value);
-    if (parsed.success && !refused.size) return parsed.data;
-    for (const issue of parsed.error?.issues ?? []) {
-      // a parameter already refused for being sent as a list: its one problem is that
-      if (refused.has(String(issue.path[0]))) continue;
-      details.push(issueToDetail(name, issue));
-      codes.add(issueCode(issue));
-    }
-    return undefined;
-  };
-  const params = part('params', route.params, req.params);
-  // before the schema, which would coerce limit[]=1 to 1
-  const listed = multiValuedQuery(route, req.query);
-  for (const detail of listed.values()) {
-    details.push(detail);
-    codes.add('VALIDATION_FAILED');
-  }
-  const query = part('query', route.query, req.query, new Set(listed.keys()));
-  const body = part('body', route.body, req.body);
-  if (details.length) {
-    const message = `Invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`;
-    const [only] = codes.size === 1 ? [...codes] : [];
-    throw only === INVALID_CURSOR
-      ? coreErrors.INVALID_CURSOR(message, details)
-      : coreErrors.VALIDATION_FAILED(message, details);
-  }
-  return { params, query, body };
-}
-
-function issueToDetail(part: string, issue: z.core.$ZodIssue): ErrorDetail {
-  const path = [part, ...issue.path.map(String)].join('.');
-  if (issue.code === 'unrecognized_keys') return { path, message: `unknown field(s): ${issue.keys.join(', ')}` };
-  return { path, message: issue.message };
-}
-
-/** The code a field's schema names for its refusal (`params.errorCode` of a custom issue), else VALIDATION_FAILED. */
-function issueCode(issue: z.core.$ZodIssue): string {
-  const named = issue.code === 'custom' ? (issue.params as { errorCode?: unknown } | undefined)?.errorCode : undefined;
-  return typeof named === 'string' ? named : 'VALIDATION_FAILED';
-}
-
-/**
- * The query parameters of a query schema that take one value (their input, as the API describes
- * it, is not an array), computed once per schema.
- */
-const singleValued = new WeakMap<z.ZodType, ReadonlySet<string>>();
-function oneValueParameters(schema: z.ZodType): ReadonlySet<string> {
-  let names = singleValued.get(schema);
-  if (!names) {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-      properties?: Record<string, { type?: unknown }>;
-    };
-    names = new Set(
-      Object.entries(json.properties ?? {})
-        .filter(([, p]) => p.type !== 'array')
-        .map(([name]) => name),
-    );
-    singleValued.set(schema, names);
-  }
-  return names;
-}
-
-/**
- * The query parameters that take one value but were sent as a list (`limit[]=1`, `limit=1&limit=2`)
- * or an object (`limit[x]=1`), by name: the extended query parser makes those arrays and objects,
- * which a coercing schema would otherwise read as one value (Number(['1']) is 1).
- */
-function multiValuedQuery(route: RouteDef, query: unknown): Map<string, ErrorDetail> {
-  const out = new Map<string, ErrorDetail>();
-  if (!route.query || !query || typeof query !== 'object') return out;
-  const one = oneValueParameters(route.query);
-  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value === null || typeof value !== 'object' || !one.has(name)) continue;
-    out.set(name, {
-      path: `query.${name}`,
-      message: Array.isArray(value)
-        ? `takes one value: it was sent ${value.length === 1 ? `as a list (${name}[]=...)` : `${value.length} times`}`
-        : `takes one value: it was sent as an object (${name}[key]=...)`,
-    });
-  }
-  return out;
 }
 
 /** Errors of Express and its body parser carry a `type` (body-parser) or a `status` (e.g. an undecodable URL). */
