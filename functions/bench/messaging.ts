@@ -42,33 +42,16 @@ async function auth(path: string, body: object): Promise<{ idToken: string; loca
   return (await res.json()) as { idToken: string; localId: string };
 }
 
-/** The RSS of the stack's process tree (scripts/stack.js and its descendants) and of one more pid. */
+// the stack's process tree as bench/stack-memory.js reads it ("Stack memory" in docs/BENCHMARKS.md)
+const stackMemory = require('./stack-memory.js') as {
+  processes: () => { pid: number; rss: number }[];
+  stackTree: () => { rss: number };
+};
+
+/** The RSS of the stack's process tree (scripts/stack.js and its descendants) and of one more pid, in MB. */
 function rssMb(extraPid: number): { stack: number; server: number } {
-  const procs = fs
-    .readdirSync('/proc')
-    .filter((e) => /^\d+$/.test(e))
-    .flatMap((e) => {
-      try {
-        const status = fs.readFileSync(`/proc/${e}/status`, 'utf8');
-        const cmd = fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').split('\0').join(' ');
-        const field = (n: string) => Number(new RegExp(`^${n}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-        return [{ pid: Number(e), ppid: field('PPid'), rss: field('VmRSS') * 1024, cmd }];
-      } catch {
-        return [];
-      }
-    });
-  const root = procs.find((p) => /scripts\/stack\.js/.test(p.cmd));
-  const tree = new Set(root ? [root.pid] : []);
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const p of procs)
-      if (!tree.has(p.pid) && tree.has(p.ppid)) {
-        tree.add(p.pid);
-        grown = true;
-      }
-  }
-  const sum = (pids: Set<number>) => procs.filter((p) => pids.has(p.pid)).reduce((s, p) => s + p.rss, 0) / MB;
-  return { stack: sum(tree), server: sum(new Set([extraPid])) };
+  const server = stackMemory.processes().find((p) => p.pid === extraPid)?.rss ?? 0;
+  return { stack: stackMemory.stackTree().rss / MB, server: server / MB };
 }
 
 interface Client {
@@ -147,10 +130,15 @@ async function main() {
   const server = await startModuleServer(['messaging'], PORT);
   const latencies: number[] = [];
   const sentAt = new Map<string, number>();
+  const ackedAt = new Map<string, number>();
+  const sendMs: number[] = [];
+  const afterAck: number[] = [];
   const clients = Array.from({ length: CLIENTS }, (_v, i) =>
     streamClient(readers[i % readers.length].idToken, (text, at) => {
       const start = sentAt.get(text);
       if (start !== undefined) latencies.push(at - start);
+      const acked = ackedAt.get(text);
+      if (acked !== undefined) afterAck.push(at - acked);
     }),
   );
   await new Promise((r) => setTimeout(r, 3000));
@@ -164,7 +152,7 @@ async function main() {
     `messaging stream: ${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s from ${SENDERS} senders (Node ${process.version})`,
   );
   const ids: string[] = [];
-  let failed = 0;
+  const failed = new Map<number, number>();
   const total = SECONDS * RATE;
   const started = Date.now();
   const sends: Promise<void>[] = [];
@@ -181,7 +169,10 @@ async function main() {
         headers: { Authorization: `Bearer ${sender.idToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ text }),
       }).then(async (res) => {
-        if (res.status !== 201) failed++;
+        const acked = Date.now();
+        ackedAt.set(text, acked);
+        sendMs.push(acked - sentAt.get(text)!);
+        if (res.status !== 201) failed.set(res.status, (failed.get(res.status) ?? 0) + 1);
         else ids.push(((await res.json()) as { data: { id: string } }).data.id);
       }),
     );
@@ -201,13 +192,22 @@ async function main() {
   const sorted = latencies.sort((a, b) => a - b);
   const repeated = clients.reduce((s, c) => s + c.repeated, 0);
   const p95 = percentile(sorted, 95);
-  console.log(`sent ${ids.length} of ${total} in ${sendSeconds.toFixed(1)} s (${failed} failed)`);
+  const failures = [...failed].map(([status, n]) => `${n} answered ${status}`).join(', ');
+  console.log(`sent ${ids.length} of ${total} in ${sendSeconds.toFixed(1)} s (${failures || 'none failed'})`);
   console.log(`delivered ${delivered()} of ${expected} (missing ${expected - delivered()}, repeated ${repeated})`);
   console.log(
     `| figure | measured | target |\n| --- | --- | --- |\n` +
       `| delivery p50 | ${percentile(sorted, 50)} ms | |\n` +
       `| delivery p95 | ${p95} ms | < ${TARGET_P95_MS} ms (${(p95 / TARGET_P95_MS).toFixed(2)}x) |\n` +
       `| delivery max | ${sorted[sorted.length - 1]} ms | |\n` +
+      `| send (POST answered) p50 / p95 | ${percentile(
+        sendMs.sort((a, b) => a - b),
+        50,
+      )} / ${percentile(sendMs, 95)} ms | |\n` +
+      `| delivery after the POST answered p50 / p95 | ${percentile(
+        afterAck.sort((a, b) => a - b),
+        50,
+      )} / ${percentile(afterAck, 95)} ms | |\n` +
       `| stack RSS at start / peak | ${before.stack.toFixed(0)} / ${peak.stack.toFixed(0)} MB | < ${MEMORY_BOUND_MB} MB (${(peak.stack / MEMORY_BOUND_MB).toFixed(2)}x) |\n` +
       `| stream server RSS at start / peak | ${before.server.toFixed(0)} / ${peak.server.toFixed(0)} MB | |\n` +
       `| stack + stream server peak | ${(peak.stack + peak.server).toFixed(0)} MB | < ${MEMORY_BOUND_MB} MB (${((peak.stack + peak.server) / MEMORY_BOUND_MB).toFixed(2)}x) |`,

@@ -23,8 +23,6 @@ export const lockKeys = {
   /** One recipient's read receipt of a post. */
   postReceipt: (companyId: string, postId: string, employeeId: string) =>
     key('postReceipt', companyId, postId, employeeId),
-  /** One messaging conversation: its message numbers and log sequence, in turn. */
-  conversation: (companyId: string, conversationId: string) => key('conversation', companyId, conversationId),
   /**
    * A company's messaging log: every change of its conversations in turn (message numbers, receipts,
    * members), each taking the next number of the company's stream (its event id).

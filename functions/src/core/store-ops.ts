@@ -104,6 +104,32 @@ export function commitMarkFor(docPaths: readonly string[], atomic: boolean): Com
 type Writer = { update(ref: FirebaseFirestore.DocumentReference, data: object): unknown };
 
 /**
+ * For a commit shared by several requests' changes and run outside their scopes (a group commit:
+ * src/modules/messaging/log.ts), called in the scope of one of them once its writes are in the
+ * commit: counts the commit as one that does work for it and writes its mark (a `first` one not yet
+ * committed) with them; set `committed` on what it answers once the commit succeeded.
+ */
+export function markInSharedCommit(writer: Writer): CommitMark | null {
+  const scope = storage.getStore();
+  if (!scope) return null;
+  scope.effectCommits++;
+  const mark = scope.mark;
+  if (!mark || mark.committed || mark.closed || mark.placement !== 'first') return null;
+  writer.update(mark.ref, mark.fields);
+  return mark;
+}
+
+/** Adds to the current request's counts what was done for it outside its scope (a shared commit's writes). */
+export function countForRequest(ops: Partial<StoreOps>): void {
+  const scope = storage.getStore();
+  if (!scope) return;
+  for (const [what, n] of Object.entries(ops) as [keyof StoreOps, number][]) scope.ops[what] += n;
+}
+
+/** Runs `work` outside any request's scope (its counts, memo and mark): a commit shared by several. */
+export const outsideRequest = <T>(work: () => T): T => storage.exit(work);
+
+/**
  * For a route whose completing commit is not its first (`completion: 'marked'`): the writer (a batch
  * or transaction) of the commit that completes the request also marks its Idempotency-Key as
  * committed. A transaction retried runs this again, and marks its last attempt.

@@ -1,13 +1,13 @@
 /**
  * The live stream (GET /messaging/stream): the events of the caller's conversations as server-sent
  * events, read from the company's messaging log after a position (the last event id the client
- * received). Reading is polling with a cursor: every POLL_MS one read call gets the company's log
- * head (one document: the last companySeq) and the caller's membership; only when the head has
- * moved does the stream query the log after its cursor (one query per page of PAGE entries). So an
- * idle stream costs two document reads per poll, whatever the company's size, and an access end
- * applies at the next poll. Not Firestore listeners: on the Node Firestore emulator of the local
- * stack and the tests, a listener's watch stream stays open after it is stopped, so a process that
- * used one never exits (checked 2026-12-04).
+ * received). The entries come from the instance's feed of the company (feed.ts: one poller of the
+ * log head per company and instance, and the commits made on the instance offered to it at once);
+ * a position behind the feed's buffer is read from the log itself (one query per page of PAGE
+ * entries). The caller's membership is checked at every wake (the in-process cache), their roles
+ * re-read every TICK_MS. Not Firestore listeners: on the Node Firestore emulator of the local stack
+ * and the tests, a listener's watch stream stays open after it is stopped, so a process that used
+ * one never exits (checked 2026-12-04).
  */
 import type { Request } from 'express';
 import { coreErrors } from '../../core/errors';
