@@ -135,6 +135,10 @@ function wallClockMs(date: string, secondOfDay: number, zone: string): number {
   ).toMillis();
 }
 
+/** Epoch ms of the wall clock `secondOfDay` seconds after local midnight of `date` (past 86400: later dates; a DST gap moves forward). */
+export const wallClockInstant = (date: string, secondOfDay: number, timezone: string): number =>
+  wallClockMs(date, secondOfDay, timezone);
+
 /** Epoch ms of a wall-clock minute of a company-local date (a minute in a DST gap moves forward, as luxon does). */
 export function instant(date: string, minuteOfDay: number, timezone: string): number {
   return wallClockMs(date, Math.floor(minuteOfDay) * 60, timezone);

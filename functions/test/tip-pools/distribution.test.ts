@@ -4,7 +4,18 @@ import { outboxOf } from '../events/helpers';
 import { createCompany, giveEmployeeRecord } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 import { approvedPunch, storeEmployees } from '../payroll/helpers';
-import { distributeOf, lockOf, poolId, role, sales, shares, sorted, tipPools } from './helpers';
+import {
+  adjusted,
+  distributeOf,
+  serversByHours,
+  lockOf,
+  poolId,
+  role,
+  sales,
+  shares,
+  sorted,
+  tipPools,
+} from './helpers';
 
 /**
  * Distributing pools into the ledger, through the API, with hand-worked figures (docs/TIPS.md):
@@ -33,17 +44,6 @@ async function restaurant() {
   return { co, server, busser, bar, ana: co.employeeId };
 }
 
-const hoursPool = (server: string, extra: Record<string, unknown> = {}) => ({
-  name: 'Servers by hours',
-  period: 'day',
-  tipClasses: ['card'],
-  contributorRoleIds: [server],
-  shareBy: 'hours',
-  shares: [{ roleId: server }],
-  tipCreditTaken: true,
-  ...extra,
-});
-
 describe('an hours pool over two overlapping shifts, locked, then a late sale', () => {
   let r: Awaited<ReturnType<typeof restaurant>>;
   let id: string;
@@ -56,7 +56,7 @@ describe('an hours pool over two overlapping shifts, locked, then a late sale', 
       ['a1', r.ana, at(D1, 12), 40000, 6000],
       ['b1', 'ben', at(D1, 19), 30000, 4001],
     ]);
-    id = await poolId(r.co, hoursPool(r.server));
+    id = await poolId(r.co, serversByHours(r.server));
   });
 
   it('shares $100.01 as 360/840 and 480/840: $42.86 and $57.15, cents conserved', async () => {
@@ -98,17 +98,7 @@ describe('an hours pool over two overlapping shifts, locked, then a late sale', 
     expect(res.status).toBe(200);
     expect(res.body.data.state).toBe('locked');
     expect(res.body.data.entries).toEqual(before);
-    expect(
-      sorted(
-        res.body.data.adjustments.map((a: Record<string, unknown>) => [
-          a.employeeId,
-          a.periodStart,
-          a.adjustsPeriod,
-          a.contributed,
-          a.share,
-        ]),
-      ),
-    ).toEqual(
+    expect(adjusted(res.body.data.adjustments)).toEqual(
       sorted([
         [r.ana, D2, D1, 1400, 600],
         ['ben', D2, D1, 0, 800],
@@ -169,7 +159,7 @@ describe('a points pool', () => {
       ['o1', 'bo', at(D1, 21), 50000, 10000],
     ]);
     const id = await poolId(r.co, {
-      ...hoursPool(r.server),
+      ...serversByHours(r.server),
       name: 'Points',
       contributorRoleIds: [r.server, r.bar],
       shareBy: 'points',
@@ -203,7 +193,7 @@ describe('a server tip-out of 3 % of sales to the busser, then an hours pool', (
     ]);
     const id = await poolId(
       r.co,
-      hoursPool(r.server, { tipOut: { basis: 'sales', percentBp: 300, toRoleIds: [r.busser] } }),
+      serversByHours(r.server, { tipOut: { basis: 'sales', percentBp: 300, toRoleIds: [r.busser] } }),
     );
     const res = await distributeOf(r.co, id, D1);
     expect(res.status).toBe(200);
@@ -228,7 +218,7 @@ describe('a pool with a manager in it', () => {
     await approvedPunch({ ...r.co, manager: r.co.owner }, max, at(D1, 10), at(D1, 16), { positionId: r.server });
     await approvedPunch(r.co, r.ana, at(D1, 10), at(D1, 16), { positionId: r.server });
     await sales(r.co, [['a1', r.ana, at(D1, 12), 40000, 6000]]);
-    const id = await poolId(r.co, hoursPool(r.server));
+    const id = await poolId(r.co, serversByHours(r.server));
     const res = await distributeOf(r.co, id, D1, r.co.owner);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({

@@ -15,6 +15,18 @@ export async function role(co: TestCompany, name: string, type: 'BOH' | 'FOH' | 
   return res.body.data.id as string;
 }
 
+/** A pool of the server role's card tips, shared by hours among the servers (`extra` overrides). */
+export const serversByHours = (server: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Servers by hours',
+  period: 'day',
+  tipClasses: ['card'],
+  contributorRoleIds: [server],
+  shareBy: 'hours',
+  shares: [{ roleId: server }],
+  tipCreditTaken: true,
+  ...extra,
+});
+
 export const definePool = (co: TestCompany, body: Record<string, unknown>, who: TestUser = co.owner) =>
   tipPools().post('/tip-pools').query({ companyId: co.companyId }).set(bearer(who)).send(body);
 
@@ -66,3 +78,7 @@ export const sorted = (rows: unknown[][]) =>
 /** [kind, employeeId, contributed, share] of a distribution's entries, sorted. */
 export const shares = (entries: { kind: string; employeeId: string; contributed: number; share: number }[]) =>
   sorted(entries.map((e) => [e.kind, e.employeeId, e.contributed, e.share]));
+
+/** [employeeId, periodStart, adjustsPeriod, contributed, share] of adjustment entries, sorted. */
+export const adjusted = (entries: Record<string, unknown>[]) =>
+  sorted(entries.map((a) => [a.employeeId, a.periodStart, a.adjustsPeriod, a.contributed, a.share]));

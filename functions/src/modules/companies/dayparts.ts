@@ -58,3 +58,13 @@ export function companyDayparts(rules: Pick<CompanyRules, 'profile' | 'settings'
     source: fromMorning ? 'template' : 'default',
   };
 }
+
+/**
+ * Where the business date's evening (PM) shift starts, a minute of the date (from its local
+ * midnight): its weekday's evening start in the schedule template (`daysStructure`), else the
+ * company's dinner daypart (the same cut as the sales answers' morning and evening). The morning
+ * (AM) shift runs from the day change to it, the evening one to the next day change.
+ */
+export function eveningShiftStart(rules: Pick<CompanyRules, 'profile' | 'settings'>, weekday: string): number {
+  return startOf(rules.profile.daysStructure?.[weekday], 'evening') ?? companyDayparts(rules).dinner;
+}

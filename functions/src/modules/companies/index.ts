@@ -15,5 +15,5 @@ export const viewerOf = lazyFunction(service, 'viewerOf');
 export const readScheduleTemplate = lazyFunction(service, 'readScheduleTemplate');
 export type { CompanyRules } from './service';
 /** The company's dayparts (pure): its setting, else its template's morning and evening starts, else the defaults. */
-export { companyDayparts, type CompanyDayparts } from './dayparts';
+export { companyDayparts, eveningShiftStart, type CompanyDayparts } from './dayparts';
 export type { CompanyPolicies } from './schemas';

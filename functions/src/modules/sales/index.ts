@@ -26,7 +26,9 @@ export const recordExternalSales = lazyFunction(external, 'recordExternalSales')
 export const tipsBetween = lazyFunction(tips, 'tipsBetween');
 /** Sales and tips per employee and business date, by the classes the tip pools take. */
 export const tipPoolInputs = lazyFunction(poolInputs, 'poolInputs');
-export type { PoolTipsDay } from './pool-inputs';
+export type { PoolTipsDay, PoolSale } from './pool-inputs';
+/** One business date's sales one by one with their close times, and its declared cash tips, for the pools of a part of the day. */
+export const timedPoolInputs = lazyFunction(poolInputs, 'timedPoolInputs');
 /** Cash tips declared on POS punches, counted per business day and employee (idempotent per punch: a changed or deleted punch moves them). */
 export const recordDeclaredTips = lazyFunction(declaredTips, 'recordDeclaredTips');
 export type { DeclaredTips } from './declared-tips';

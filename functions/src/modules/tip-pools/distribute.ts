@@ -1,16 +1,16 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { addDays } from '../../core/calendar';
 import { runExclusive } from '../../core/exclusive';
 import { lockKeys, writesLeft } from '../../core/locks';
 import { listMembershipsOfCompany, type Membership } from '../../core/memberships';
-import { payrollLocks, workedSpans, type RangeLock } from '../attendance';
+import { payrollLocks, type RangeLock } from '../attendance';
 import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
 import { policiesInForce } from '../companies';
-import { salesCurrency, tipPoolInputs } from '../sales';
-import { divide, workDays } from './distribution';
+import { salesCurrency } from '../sales';
+import { divide } from './distribution';
 import { tipPoolErrors } from './errors';
 import { agentsAmong, lawFinding } from './law';
-import { adjustmentsFor, nextPeriodStart, periodOf } from './ledger';
+import { adjustmentsFor, nextPeriodStart, periodEnd, periodOf } from './ledger';
+import { poolInputs, windowLabel } from './inputs';
 import { getPool, lawContext, sharingRoleIds } from './pools';
 import * as repo from './repo';
 import type { TipDistribution, TipEntry, TipPool } from './schemas';
@@ -91,14 +91,15 @@ export async function distribute(call: PeriodCall): Promise<TipDistribution> {
     start,
   );
   if (finding) throw tipPoolErrors[finding.code](finding.message, finding.details);
-  const [tips, spans, currency, members, paidRanges] = await Promise.all([
-    tipPoolInputs(companyId, start, end),
-    workedSpans(companyId, { startDate: start, endDate: end }, { approvedOnly: true }),
+  const [{ tips, work }, currency, members, paidRanges] = await Promise.all([
+    poolInputs(companyId, pool, { start, end }, ctx.rules),
     salesCurrency(companyId),
     listMembershipsOfCompany(companyId),
     payrollLocks(companyId),
   ]);
-  const division = divide(pool, tips, workDays(spans));
+  const division = divide(pool, tips, work);
+  // a daypart or shift pool says which window of the date its figures are of
+  const window = pool.period === 'daypart' || pool.period === 'shift' ? `${windowLabel(pool, start, ctx.rules)}; ` : '';
   // the people receiving a share may not be agents of the employer (managers, owners)
   const roleOf = new Map(members.filter((m) => m.employeeId).map((m) => [m.employeeId!, m.role]));
   const receivers = new Map(
@@ -117,7 +118,7 @@ export async function distribute(call: PeriodCall): Promise<TipDistribution> {
     periodEnd: end,
     employeeId: l.employeeId,
     kind: l.kind,
-    rule: l.rule,
+    rule: window + l.rule,
     entered: l.kind === 'tipOut' ? division.tipOut : division.pool,
     contributed: l.contributed,
     basis: l.basis,
@@ -207,7 +208,7 @@ async function adjust(
     next = nextPeriodStart(pool.period, next);
     nextDoc = repo.distributionFromSnapshot(await tx.get(repo.distributionRef(companyId, pool.id, next)));
   }
-  const nextEnd = pool.period === 'day' ? next : addDays(next, 6);
+  const nextEnd = periodEnd(pool.period, next);
   const n = locked.adjustmentCount + 1;
   const adjustments: TipEntry[] = owed.map((o) => ({
     id: repo.adjustmentEntryId(pool.id, next, start, n, o.employeeId),

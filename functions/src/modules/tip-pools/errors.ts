@@ -30,7 +30,7 @@ export const tipPoolErrors = defineErrors({
   TIP_POOL_OVERLAP: {
     status: 409,
     meaning:
-      'Another active pool already takes the same tips (a contributing role and tip class in common): no tip may enter two pools; details name the pool, the role and the class',
+      'Another active pool already takes the same tips: a contributing role and tip class in common in the same window (reason same-tips), or a class in common in windows that cross (reason crossing-windows: a pool per day or week, per daypart and per shift read the day differently; two different dayparts, or the am and pm shifts, never cross): no tip may enter two pools; details name the pool, the role (null when the windows cross), the class and the reason',
   },
   TIP_PERIOD_NOT_A_START: {
     status: 422,

@@ -31,16 +31,19 @@ export function adjustmentsFor(paid: readonly PaidLine[], fresh: readonly PaidLi
     .map(([employeeId, s]) => ({ employeeId, ...s }));
 }
 
-/** The business dates of a pool's period starting on `start`, or null when `start` starts none. */
+/** The business dates of a pool's period starting on `start`, or null when `start` starts none (a daypart or a shift is of one date). */
 export function periodOf(
   period: PoolPeriod,
   start: string,
   weekStartingDay: number,
 ): { start: string; end: string } | null {
-  if (period === 'day') return { start, end: start };
+  if (period !== 'week') return { start, end: start };
   if (weekStart(start, weekStartingDay) !== start) return null;
   return { start, end: addDays(start, 6) };
 }
 
 /** The start of the period after the one starting on `start`. */
-export const nextPeriodStart = (period: PoolPeriod, start: string): string => addDays(start, period === 'day' ? 1 : 7);
+export const nextPeriodStart = (period: PoolPeriod, start: string): string => addDays(start, period === 'week' ? 7 : 1);
+
+/** The last business date of the period starting on `start` (a week's seventh; the date itself otherwise). */
+export const periodEnd = (period: PoolPeriod, start: string): string => (period === 'week' ? addDays(start, 6) : start);

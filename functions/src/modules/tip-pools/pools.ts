@@ -57,12 +57,25 @@ function check(body: PoolBody, ctx: Awaited<ReturnType<typeof lawContext>>, othe
     { id, ...body },
     others.filter((o) => !o.archived),
   );
-  if (overlap)
+  if (overlap?.reason === 'same-tips')
     throw tipPoolErrors.TIP_POOL_OVERLAP(
       `The pool ${overlap.poolName} already takes the ${overlap.tipClass} tips of role ${overlap.roleId}`,
       [{ path: 'contributorRoleIds', ...overlap, message: 'no tip may enter two pools' }],
     );
+  if (overlap)
+    throw tipPoolErrors.TIP_POOL_OVERLAP(
+      `The pool ${overlap.poolName} takes ${overlap.tipClass} tips in other windows of the day than this one (${windowName(body)} against ${windowName(others.find((o) => o.id === overlap.poolId)!)}): windows that cross would split one tip two ways`,
+      [{ path: 'period', ...overlap, message: 'pools of crossing windows may not take the same class of tips' }],
+    );
 }
+
+/** A pool's window in words: per date, per week, the daypart lunch, the shift am. */
+const windowName = (p: Pick<TipPool, 'period'> & Partial<Pick<TipPool, 'daypart' | 'shift'>>) =>
+  p.period === 'daypart'
+    ? `the daypart ${p.daypart}`
+    : p.period === 'shift'
+      ? `the shift ${p.shift}`
+      : `per ${p.period}`;
 
 export async function createPool({ companyId, body }: { companyId: string; body: PoolBody }): Promise<TipPool> {
   const ctx = await lawContext(companyId);
@@ -74,6 +87,8 @@ export async function createPool({ companyId, body }: { companyId: string; body:
       id: randomUUID(),
       companyId,
       ...body,
+      daypart: body.daypart ?? null,
+      shift: body.shift ?? null,
       archived: false,
       version: 1,
       createdAt: now,
@@ -99,7 +114,14 @@ export async function replacePool({
     const current = others.find((p) => p.id === poolId);
     if (!current) throw tipPoolErrors.TIP_POOL_NOT_FOUND(`No tip pool ${poolId}`);
     if (!current.archived) check(body, ctx, others, poolId);
-    const pool: TipPool = { ...current, ...body, version: current.version + 1, updatedAt: Date.now() };
+    const pool: TipPool = {
+      ...current,
+      ...body,
+      daypart: body.daypart ?? null,
+      shift: body.shift ?? null,
+      version: current.version + 1,
+      updatedAt: Date.now(),
+    };
     return { result: pool, write: (t) => t.set(repo.poolRef(companyId, poolId), repo.toDoc(pool)) };
   });
 }

@@ -13,7 +13,13 @@ import { distributionSchema, entrySchema, poolSchema, type TipEntry, type TipPoo
  *       for the shares of a period, `{poolId}~{periodStart}~adj~{lockedPeriod}~{n}~{employeeId}`
  *       for an adjustment paid in periodStart. Entries of a locked period are never written again.
  */
-const storedPool = poolSchema.extend({ createdAt: storedMillis, updatedAt: storedMillis });
+// pools stored before the windows of a day have neither daypart nor shift
+const storedPool = poolSchema.extend({
+  daypart: poolSchema.shape.daypart.default(null),
+  shift: poolSchema.shape.shift.default(null),
+  createdAt: storedMillis,
+  updatedAt: storedMillis,
+});
 export const {
   collection: poolsCollection,
   ref: poolRef,

@@ -10,8 +10,13 @@ import { recordOf, visibleTo } from '../../http/visibility';
 /** The classes of tips a pool takes (the sales module keeps them apart): card (and imported invoices' tips), cash (entered on checks and declared), voluntary gratuities. */
 export const TIP_CLASSES = ['card', 'cash', 'gratuities'] as const;
 export type TipClass = (typeof TIP_CLASSES)[number];
-export const POOL_PERIODS = ['day', 'week'] as const;
+export const POOL_PERIODS = ['day', 'week', 'daypart', 'shift'] as const;
 export type PoolPeriod = (typeof POOL_PERIODS)[number];
+/** The parts of a business date a pool of period daypart or shift takes (windows.ts). */
+export const DAYPARTS = ['breakfast', 'lunch', 'dinner', 'late'] as const;
+export type Daypart = (typeof DAYPARTS)[number];
+export const SHIFT_BLOCKS = ['am', 'pm'] as const;
+export type ShiftBlock = (typeof SHIFT_BLOCKS)[number];
 export const SHARE_METHODS = ['hours', 'points', 'percent'] as const;
 export type ShareMethod = (typeof SHARE_METHODS)[number];
 export const BASIS_POINTS = 10_000;
@@ -57,7 +62,19 @@ const poolFields = {
   period: z
     .enum(POOL_PERIODS)
     .describe(
-      "Each distribution covers one business date (day) or one company week (week, from the company's weekStartingDay)",
+      "Each distribution covers one business date (day), one company week (week, from the company's weekStartingDay), one daypart of a business date (daypart: the sales closed in it and the minutes worked in it) or one shift of a business date (shift: the morning or evening shift of the schedule template)",
+    ),
+  daypart: z
+    .enum(DAYPARTS)
+    .nullable()
+    .describe(
+      "period daypart (required there, null elsewhere): which daypart of the company's (settings.dayparts, else its template's, else the defaults; GET /companies/{id} settings): breakfast from the day change to lunch, lunch to dinner, dinner to late, late to the next day change",
+    ),
+  shift: z
+    .enum(SHIFT_BLOCKS)
+    .nullable()
+    .describe(
+      "period shift (required there, null elsewhere): am, the morning shift, from the day change to the weekday's evening start in the schedule template (else the company's dinner daypart); pm, the evening shift, from there to the next day change",
     ),
   tipClasses: z
     .array(z.enum(TIP_CLASSES))
@@ -90,9 +107,19 @@ const poolFields = {
 };
 
 function checkShares(
-  p: { shareBy: ShareMethod; shares: { roleId: string; points?: number; percentBp?: number }[] },
+  p: {
+    period: PoolPeriod;
+    daypart: string | null;
+    shift: string | null;
+    shareBy: ShareMethod;
+    shares: { roleId: string; points?: number; percentBp?: number }[];
+  },
   ctx: z.RefinementCtx,
 ) {
+  if ((p.period === 'daypart') !== (p.daypart !== null))
+    ctx.addIssue({ code: 'custom', path: ['daypart'], message: 'a daypart is named exactly with period daypart' });
+  if ((p.period === 'shift') !== (p.shift !== null))
+    ctx.addIssue({ code: 'custom', path: ['shift'], message: 'a shift (am or pm) is named exactly with period shift' });
   if (!unique(p.shares.map((s) => s.roleId)))
     ctx.addIssue({ code: 'custom', path: ['shares'], message: 'a role is named once' });
   p.shares.forEach((s, i) => {
@@ -124,10 +151,14 @@ export const poolBody = z
   .strictObject({
     ...poolFields,
     tipOut: poolFields.tipOut.default(null),
+    daypart: poolFields.daypart.default(null),
+    shift: poolFields.shift.default(null),
     employeePoints: poolFields.employeePoints.default({}),
   })
   .superRefine(checkShares);
-export type PoolBody = z.output<typeof poolBody>;
+/** A pool's rules as the use cases take them: daypart and shift may be left out (null) by a caller in process. */
+export type PoolBody = Omit<z.output<typeof poolBody>, 'daypart' | 'shift'> &
+  Partial<Pick<z.output<typeof poolBody>, 'daypart' | 'shift'>>;
 
 export const poolSchema = z
   .object({
@@ -152,7 +183,7 @@ export const listPoolsQuery = companyIdQuery;
 
 export const distributeBody = z.strictObject({
   periodStart: isoDate.describe(
-    "First business date of the period: the date (day pools) or the company week's first date (week pools)",
+    "First business date of the period: the date (day, daypart and shift pools) or the company week's first date (week pools)",
   ),
 });
 
