@@ -16,7 +16,7 @@ import { DEPLOYED } from '../../src/modules/registry';
 import { API_PATH_PREFIX } from '../../src/http/app';
 import { functionServing, hostingRewrites } from '../../scripts/hosting-rewrites';
 import { writeRoster } from '../../src/modules/pos-sync';
-import { addDays, datesInRange } from '../../src/core/calendar';
+import { addDays, businessToday, datesInRange } from '../../src/core/calendar';
 import { FIELD, FIELD_COUNT, newDayVector } from '../../src/modules/sales/aggregate';
 import { dayDocument } from '../../src/modules/sales/importer';
 import { api } from '../helpers/api';
@@ -414,10 +414,16 @@ async function scheduleProposal(f: Fixture): Promise<Prepared> {
   return { proposalId: String(proposal.id) };
 }
 
-/** Eleven weeks of actual-sales day records up to today (UTC): what the forecast needs (the backtest, 9 weeks). */
+/**
+ * Eleven weeks of actual-sales day records up to the company's business today (not UTC's: near
+ * midnight UTC the fixture's Madrid day is already the next one, and the forecast's read would find
+ * one record more or less): what the forecast needs (the backtest, 9 weeks).
+ */
 async function salesHistory(f: Fixture): Promise<Prepared> {
-  const today = new Date().toISOString().slice(0, 10);
-  const days = getFirestore(adminApp()).collection('companies').doc(f.company.companyId).collection('salesActual');
+  const company = getFirestore(adminApp()).collection('companies').doc(f.company.companyId);
+  const [profile, settings] = await Promise.all([company.get(), company.collection('config').doc('settings').get()]);
+  const today = businessToday(profile.get('timezone') ?? 'UTC', settings.get('dayChangeTime') ?? 0);
+  const days = company.collection('salesActual');
   const batch = getFirestore(adminApp()).batch();
   for (const date of datesInRange(addDays(today, -77), today)) {
     const v = newDayVector();

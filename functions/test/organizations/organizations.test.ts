@@ -174,6 +174,22 @@ describe('who sees what across locations', () => {
       (await api('employees').get('/employees').query({ companyId: g.a.companyId }).set(bearer(g.a.manager))).status,
     ).toBe(200);
   });
+  it("refuses a location's manager B's sales, payroll report and requests too, telling nothing of them (403 NOT_A_MEMBER)", async () => {
+    const g = await twoLocationGroup();
+    const calls = [
+      api('sales').get('/sales').query({ companyId: g.b.companyId, startDate: '2026-12-07', endDate: '2026-12-13' }),
+      api('payroll').get('/payroll/periods/2026-12-07/report').query({ companyId: g.b.companyId }),
+      api('requests').get('/requests').query({ companyId: g.b.companyId }),
+      api('schedule')
+        .get('/shifts/premiums')
+        .query({ companyId: g.b.companyId, startDate: '2026-12-07', endDate: '2026-12-13' }),
+    ];
+    for (const call of calls) {
+      const res = await call.set(bearer(g.a.manager));
+      expect([res.status, res.body.code]).toEqual([403, 'NOT_A_MEMBER']);
+      expect(JSON.stringify(res.body)).not.toContain(g.b.employeeId);
+    }
+  });
 });
 
 describe('one person across an employer’s locations', () => {

@@ -21,6 +21,14 @@ export async function twoLocationGroup(names = { a: 'Harbor North', b: 'Harbor S
     createCompany({ profile: { name: names.a } }),
     createCompany({ profile: { name: names.b } }),
   ]);
+  return groupOf(a, b);
+}
+
+/** Companies A and B made two locations of one employer, as `twoLocationGroup` does. */
+export async function groupOf<A extends TestCompany, B extends TestCompany>(
+  a: A,
+  b: B,
+): Promise<Group & { a: A; b: B }> {
   const created = await orgApi()
     .post('/organizations')
     .query({ companyId: a.companyId })
@@ -38,15 +46,15 @@ export async function twoLocationGroup(names = { a: 'Harbor North', b: 'Harbor S
   return { orgId, employerId, owner: a.owner, a, b };
 }
 
-/** Links A's employee record with B's (one person, by the owner's word). */
-export async function linkEmployees(g: Group) {
+/** Links A's employee record with B's (one person, by the owner's word): by default each fixture's Emma. */
+export async function linkEmployees(g: Group, records = { a: g.a.employeeId, b: g.b.employeeId }) {
   const res = await orgApi()
     .post(`/organizations/${g.orgId}/employee-links`)
     .set(bearer(g.owner))
     .send({
       records: [
-        { companyId: g.a.companyId, employeeId: g.a.employeeId },
-        { companyId: g.b.companyId, employeeId: g.b.employeeId },
+        { companyId: g.a.companyId, employeeId: records.a },
+        { companyId: g.b.companyId, employeeId: records.b },
       ],
     });
   expect(res.status).toBe(201);

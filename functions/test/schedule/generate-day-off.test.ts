@@ -1,7 +1,5 @@
 import { db } from '../../src/core/firebase';
-import { api } from '../helpers/api';
-import { bearer } from '../helpers/users';
-import { hm, putShift, scheduleCompany, type ScheduleCompany } from './helpers';
+import { commitProposal, generateProposal, hm, putShift, scheduleCompany, type ScheduleCompany } from './helpers';
 
 /**
  * Schedule generation and commit against a day-off that an overnight shift reaches: the shift is
@@ -52,14 +50,8 @@ const CASES: Case[] = [
   },
 ];
 
-const generate = (co: ScheduleCompany, body: Record<string, unknown>) =>
-  api('schedule').post('/schedule-proposals').query({ companyId: co.companyId }).set(bearer(co.manager)).send(body);
-const commit = (co: ScheduleCompany, id: string) =>
-  api('schedule')
-    .post(`/schedule-proposals/${id}/commit`)
-    .query({ companyId: co.companyId })
-    .set(bearer(co.manager))
-    .send();
+const generate = generateProposal;
+const commit = commitProposal;
 
 const company = (co: ScheduleCompany) => db().collection('companies').doc(co.companyId);
 

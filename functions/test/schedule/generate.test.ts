@@ -3,15 +3,21 @@ import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
 import { snapshotCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
-import { hm, scheduleCompany, storeShift, storedShift, type ScheduleCompany } from './helpers';
+import {
+  commitProposal,
+  generateProposal,
+  hm,
+  scheduleCompany,
+  storeShift,
+  storedShift,
+  type ScheduleCompany,
+} from './helpers';
 
 const MON = '2026-03-02';
 const TUE = '2026-03-03';
 
-const generate = (co: ScheduleCompany, body: Record<string, unknown>, as = co.manager) =>
-  api('schedule').post('/schedule-proposals').query({ companyId: co.companyId }).set(bearer(as)).send(body);
-const commit = (co: ScheduleCompany, id: string, companyId = co.companyId) =>
-  api('schedule').post(`/schedule-proposals/${id}/commit`).query({ companyId }).set(bearer(co.manager)).send();
+const generate = generateProposal;
+const commit = commitProposal;
 
 /** A template: Monday and Tuesday, Cook slots 09:00-13:00 needing `line` line cooks (and `hold` kept open), 17:00-21:00 needing one. */
 async function setTemplate(co: ScheduleCompany, line = 2, hold = 0) {

@@ -112,3 +112,11 @@ export async function storedShift(companyId: string, id: string) {
 }
 
 export const hm = (h: number, m = 0) => h * 60 + m;
+
+/** POST /schedule-proposals as `as` (default the manager). */
+export const generateProposal = (co: ScheduleCompany, body: Record<string, unknown>, as: TestUser = co.manager) =>
+  api('schedule').post('/schedule-proposals').query({ companyId: co.companyId }).set(bearer(as)).send(body);
+
+/** POST /schedule-proposals/{id}/commit as the manager, in `companyId` (default the proposal's company). */
+export const commitProposal = (co: ScheduleCompany, id: string, companyId = co.companyId) =>
+  api('schedule').post(`/schedule-proposals/${id}/commit`).query({ companyId }).set(bearer(co.manager)).send();

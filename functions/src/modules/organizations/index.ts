@@ -8,7 +8,11 @@ const links = lazyFile<typeof import('./links')>(() => require('./links'));
 export const employerOf = lazyFunction(ports, 'employerOf');
 /** The same person's records at the other locations of the same employer (ids and location names). */
 export const linkedRecordsOf = lazyFunction(ports, 'linkedRecordsOf');
+/** The linked records of several records of one company (one read for a company outside any organization). */
+export const linkedRecordsOfEach = lazyFunction(ports, 'linkedRecordsOfEach');
 /** After an invitation to an employee record is accepted: links the person's records of the same employer. */
+/** Every linked record of a location, by employee id, with the same person's records elsewhere (one query). */
+export const linkedRecordsAt = lazyFunction(ports, 'linkedRecordsAt');
 export const autoLinkPerson = lazyFunction(links, 'autoLinkPerson');
 export type { EmployerOfLocation, LinkedRecord } from './ports';
 export { organizationErrors } from './errors';

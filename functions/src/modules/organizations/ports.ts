@@ -37,10 +37,58 @@ export interface LinkedRecord {
 export function linkedRecordsOf(companyId: string, employeeId: string): Promise<LinkedRecord[]> {
   return requestMemo(`organizations:link:${companyId}_${employeeId}`, async () => {
     const link = await repo.readLinkRecord(companyId, employeeId);
-    if (!link) return [];
-    const others = link.records.filter((r) => !(r.companyId === companyId && r.employeeId === employeeId));
-    if (!others.length) return [];
-    const names = await companyNames(others.map((r) => r.companyId));
-    return others.map((r) => ({ ...r, locationName: names.get(r.companyId) ?? r.companyId }));
+    const named = await othersNamed(companyId, link ? [{ employeeId, records: link.records }] : []);
+    return named.get(employeeId) ?? [];
   });
+}
+
+/**
+ * By employee id, each record's linked records at the other locations (itself left out), with the
+ * locations' names (one read, none when no record has another): only the records linked elsewhere.
+ */
+async function othersNamed(
+  companyId: string,
+  links: { employeeId: string; records: { companyId: string; employeeId: string }[] }[],
+): Promise<Map<string, LinkedRecord[]>> {
+  const others = links
+    .map((l) => ({
+      employeeId: l.employeeId,
+      records: l.records.filter((r) => !(r.companyId === companyId && r.employeeId === l.employeeId)),
+    }))
+    .filter((o) => o.records.length);
+  const names = await companyNames(others.flatMap((o) => o.records.map((r) => r.companyId)));
+  return new Map(
+    others.map((o) => [
+      o.employeeId,
+      o.records.map((r) => ({ ...r, locationName: names.get(r.companyId) ?? r.companyId })),
+    ]),
+  );
+}
+
+/**
+ * The linked records of each of several records of one company: one read (the company's location
+ * document) for a company outside any organization, else `linkedRecordsOf` of each (one read for
+ * each record that is not linked). Only the records that are linked are in the answer.
+ */
+export async function linkedRecordsOfEach(
+  companyId: string,
+  employeeIds: readonly string[],
+): Promise<Map<string, LinkedRecord[]>> {
+  const out = new Map<string, LinkedRecord[]>();
+  if (!employeeIds.length || !(await locationOfCompany(companyId))) return out;
+  const unique = [...new Set(employeeIds)];
+  const found = await Promise.all(unique.map((e) => linkedRecordsOf(companyId, e)));
+  unique.forEach((e, i) => found[i].length && out.set(e, found[i]));
+  return out;
+}
+
+/**
+ * Every linked record of a location with the same person's records at the employer's other
+ * locations, by employee id: one query (one read when none is linked), the locations' names one
+ * more; once per request. What payroll reads to add a person's hours over the employer.
+ */
+export function linkedRecordsAt(companyId: string): Promise<Map<string, LinkedRecord[]>> {
+  return requestMemo(`organizations:links-at:${companyId}`, async () =>
+    othersNamed(companyId, await repo.linkRecordsAt(companyId)),
+  );
 }

@@ -103,6 +103,11 @@ export async function linkRecordsOfLink(linkId: string, tx: Transaction): Promis
   return (await tx.get(db().collection(LINKS).where('linkId', '==', linkId))).docs.map(linkRecordOf);
 }
 
+/** Every linked record of a company (outside a transaction). */
+export async function linkRecordsAt(companyId: string): Promise<StoredLinkRecord[]> {
+  return (await db().collection(LINKS).where('companyId', '==', companyId).get()).docs.map(linkRecordOf);
+}
+
 export async function linkRecordsOfCompany(companyId: string, tx: Transaction): Promise<StoredLinkRecord[]> {
   return (await tx.get(db().collection(LINKS).where('companyId', '==', companyId).limit(1))).docs.map(linkRecordOf);
 }

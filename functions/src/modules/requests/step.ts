@@ -3,7 +3,7 @@ import { datesInRange } from '../../core/calendar';
 import { AppError } from '../../core/errors';
 import { runExclusive } from '../../core/exclusive';
 import type { Membership } from '../../core/memberships';
-import { deleteTimeOff, outcomeOf, refusedOutcome } from '../schedule';
+import { deleteTimeOff, outcomeOf, refusedOutcome, scheduleLocks } from '../schedule';
 import { dispatchEvents, type StagedEvent } from '../events';
 import { prepareLeaveReturn } from '../leave';
 import { leaveOf, prepareApproval } from './approval';
@@ -27,7 +27,7 @@ interface StepCall {
 
 /**
  * One step of a request, in one exclusive transaction keyed by the request and by every employee
- * whose schedule the step may change (the same keys PUT /shifts takes), so that two steps on one
+ * whose schedule the step may change (the same keys PUT /shifts takes, their linked records' included), so that two steps on one
  * request, or a step and a manager's edit of the shift, never interleave: one wins, the other
  * sees its result. What the step may do is decided by transitions.ts; here are its reads and writes.
  */
@@ -60,10 +60,9 @@ async function stepOnce(
   const seen = await readRequest(companyId, id);
   const me = await callerEmployee(member);
   const manager = isManager(member);
-  const keys = [
-    lockKeys.request(companyId, id),
-    ...stepParties(seen, { action, me, employeeId }).map((e) => lockKeys.schedule(companyId, e)),
-  ];
+  // the parties' schedules, and those of their records at the employer's other locations (a taker is checked against them)
+  const parties = await scheduleLocks(companyId, stepParties(seen, { action, me, employeeId }));
+  const keys = [lockKeys.request(companyId, id), ...parties.keys];
 
   const stepped = await runExclusive(keys, async (tx) => {
     const r = repo.requestFromSnapshot(await tx.get(repo.requestRef(companyId, id)));

@@ -1,6 +1,7 @@
 /** The schedule module's public API: what other modules may use (they import nothing else of it). */
 import { lazyFile, lazyFunction } from '../kit';
 
+const elsewhere = lazyFile<typeof import('./elsewhere')>(() => require('./elsewhere'));
 const departure = lazyFile<typeof import('./departure')>(() => require('./departure'));
 const outcome = lazyFile<typeof import('./outcome')>(() => require('./outcome'));
 const premiums = lazyFile<typeof import('./premiums')>(() => require('./premiums'));
@@ -26,7 +27,8 @@ export const eligibleShifts = lazyFunction(transfers, 'eligibleShifts');
 export const prepareTimeOff = lazyFunction(transfers, 'prepareTimeOff');
 export const prepareTransfers = lazyFunction(transfers, 'prepareTransfers');
 export const transferFindings = lazyFunction(transfers, 'transferFindings');
-export const txReader = lazyFunction(transfers, 'txReader');
+export const txReader = lazyFunction(repo, 'txReader');
+export const scheduleLocks = lazyFunction(elsewhere, 'scheduleLocks');
 export type { ShiftTransfer } from './transfers';
 export { JURISDICTIONS, minRestMinutes, type Jurisdiction } from './fair-workweek';
 export { scheduleErrors } from './errors';

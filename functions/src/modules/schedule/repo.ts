@@ -1,4 +1,12 @@
-import type { DocumentData, Query, Transaction } from 'firebase-admin/firestore';
+import type {
+  DocumentData,
+  DocumentReference,
+  DocumentSnapshot,
+  Query,
+  QuerySnapshot,
+  Transaction,
+} from 'firebase-admin/firestore';
+import { db } from '../../core/firebase';
 import { z } from 'zod';
 import { storedCollection, storedMillis } from '../../core/stored';
 import { shiftSchema, type Shift, type ShiftMode } from './schemas';
@@ -95,3 +103,13 @@ export function employeeWindowQuery(companyId: string, employeeId: string, from:
     .where('date', '>=', from)
     .where('date', '<=', to);
 }
+/** Reads in a transaction, or outside one (eligibility listings). */
+export interface Reader {
+  getAll(...refs: DocumentReference[]): Promise<DocumentSnapshot[]>;
+  get(query: Query): Promise<QuerySnapshot>;
+}
+export const plainReader: Reader = { getAll: (...refs) => db().getAll(...refs), get: (q) => q.get() };
+export const txReader = (tx: Transaction): Reader => ({
+  getAll: (...refs) => tx.getAll(...refs),
+  get: (q) => tx.get(q),
+});

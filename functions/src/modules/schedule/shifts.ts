@@ -22,9 +22,7 @@ import { checkRange, conflictWindow, standsWith, throwIfBlocked, withTimes, writ
 import { listTimeOff } from './time-off';
 import { lockKeys } from '../../core/locks';
 import { outcomeOf } from './outcome';
-import { linkedRecordsOf } from '../organizations';
-import { acrossLocationFindings } from './across-locations';
-import { readShiftsElsewhere } from './elsewhere';
+import { elsewhereFindings, readShiftsElsewhereOf, scheduleLocks } from './elsewhere';
 
 /** The shifts of a company read by the API, and the write and delete of one shift. */
 
@@ -161,12 +159,8 @@ export async function writeShift({
   const positionId = body.positionId ?? address.positionId ?? null;
   const subRoleId = body.subRoleId ?? address.subRoleId ?? null;
   // the same person at the other locations of the employer: their schedules are checked, and locked, with this one
-  const linked = await linkedRecordsOf(companyId, employeeId);
-  const keys = [
-    lockKeys.schedule(companyId, address.employeeId),
-    lockKeys.schedule(companyId, employeeId),
-    ...linked.map((l) => lockKeys.schedule(l.companyId, l.employeeId)),
-  ];
+  const locks = await scheduleLocks(companyId, [employeeId]);
+  const keys = [lockKeys.schedule(companyId, address.employeeId), ...locks.keys];
   const saved = await runExclusive(keys, async (tx) => {
     const ref = repo.shiftRef(companyId, shiftId);
     const docs = [ref, ...companyRulesRefs(companyId), employeeRef(companyId, employeeId)];
@@ -178,7 +172,7 @@ export async function writeShift({
         tx.getAll(...docs),
         tx.get(window),
         listTimeOff({ companyId, ...around, employeeIds: [employeeId] }, tx),
-        readShiftsElsewhere(tx, linked, address.date),
+        readShiftsElsewhereOf(tx, locks.linked, address.date),
       ]);
 
     const company = companyRulesFromSnapshots(companySnap, settingsSnap);
@@ -218,7 +212,7 @@ export async function writeShift({
     const context = { rules, employee, roles, timeOffs };
     const local = writeFindings({ shift, timing }, others, context, body.restConsent === true);
     const { rest } = local;
-    const found = [...local.findings, ...acrossLocationFindings(timing, elsewhere, rules, body.restConsent === true)];
+    const found = [...local.findings, ...elsewhereFindings(timing, elsewhere, rules, body.restConsent === true)];
     const findings = dryRun ? found : throwIfBlocked(found);
     const changed =
       !existing ||

@@ -1,4 +1,4 @@
-import type { DocumentReference, DocumentSnapshot, Query, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import { addDays } from '../../core/calendar';
 import { AppError } from '../../core/errors';
 import { db } from '../../core/firebase';
@@ -11,6 +11,8 @@ import * as repo from './repo';
 import { scheduleRulesOf, timed, type ScheduleRules, type Timed } from './rules';
 import { LIVE_MODES, type Finding, type Shift } from './schemas';
 import { conflictWindow, throwIfBlocked, withTimes, writeFindings, type CheckContext } from './shift-checks';
+import { elsewhereFindings, readShiftsElsewhereOf } from './elsewhere';
+import { linkedRecordsOfEach } from '../organizations';
 import { timeOffFromDoc, timeOffInterval, timeOffQuery, timeOffRecords, writeTimeOff, type TimeOff } from './time-off';
 
 /**
@@ -18,17 +20,6 @@ import { timeOffFromDoc, timeOffInterval, timeOffQuery, timeOffRecords, writeTim
  * the requests module to run inside its own exclusive transaction (keys: `lockKey` of every
  * employee concerned), so that the request's state and the schedule change commit together.
  */
-
-/** Reads in a transaction, or outside one (eligibility listings). */
-export interface Reader {
-  getAll(...refs: DocumentReference[]): Promise<DocumentSnapshot[]>;
-  get(query: Query): Promise<QuerySnapshot>;
-}
-export const plainReader: Reader = { getAll: (...refs) => db().getAll(...refs), get: (q) => q.get() };
-export const txReader = (tx: Transaction): Reader => ({
-  getAll: (...refs) => tx.getAll(...refs),
-  get: (q) => tx.get(q),
-});
 
 /** Every finding of a shift moved to a taker, the fair-workweek rest included (a transfer carries no rest consent). */
 function takerFindings(moved: ReturnType<typeof withTimes>, others: Timed[], context: CheckContext): Finding[] {
@@ -49,7 +40,7 @@ export interface ShiftTransfer {
  * and the fair-workweek rest. Returns the moved shifts and their write.
  */
 export async function prepareTransfers(
-  reader: Reader,
+  reader: repo.Reader,
   { companyId, transfers, now = Date.now() }: { companyId: string; transfers: ShiftTransfer[]; now?: number },
 ) {
   const takers = [...new Set(transfers.map((t) => t.to))];
@@ -76,10 +67,12 @@ export async function prepareTransfers(
   const roleIds = [...new Set(current.map((s) => s.positionId).filter((p): p is string => !!p))];
   const dates = current.map((s) => s.date).sort();
   const { from, to } = conflictWindow(dates[0], dates[dates.length - 1]);
-  const [roleSnaps, windows, timeOffSnap] = await Promise.all([
+  const linked = await linkedRecordsOfEach(companyId, takers);
+  const [roleSnaps, windows, timeOffSnap, elsewhere] = await Promise.all([
     roleIds.length ? reader.getAll(...roleIds.map((r) => roleRef(companyId, r))) : Promise.resolve([]),
     Promise.all(takers.map((e) => reader.get(repo.employeeWindowQuery(companyId, e, from, to)))),
     reader.get(timeOffQuery({ companyId, from, to })),
+    readShiftsElsewhereOf(reader, linked, dates[0], dates[dates.length - 1]),
   ]);
   const roles = new Map(roleSnaps.map((s) => [s.id, roleFromSnapshot(s)]));
   const timeOffs: TimeOff[] = timeOffSnap.docs.map(timeOffFromDoc);
@@ -97,7 +90,7 @@ export async function prepareTransfers(
     const context = { rules, employee: employees.get(taker) ?? null, roles, timeOffs };
     for (const m of arriving) {
       const others = [...standing, ...arriving.filter((o) => o !== m).map((o) => o.timing)];
-      findings.push(...takerFindings(m, others, context));
+      findings.push(...takerFindings(m, others, context), ...elsewhereFindings(m.timing, elsewhere, rules, false));
     }
   });
   throwIfBlocked(findings.map((f) => ({ ...f, blocking: true })));
@@ -114,7 +107,7 @@ export async function transferFindings(
   transfer: ShiftTransfer,
 ): Promise<{ eligible: boolean; findings: unknown[] }> {
   try {
-    await prepareTransfers(plainReader, { companyId, transfers: [transfer] });
+    await prepareTransfers(repo.plainReader, { companyId, transfers: [transfer] });
     return { eligible: true, findings: [] };
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return { eligible: false, findings: err.details ?? [] };
@@ -151,10 +144,12 @@ export async function eligibleShifts(
   const roleIds = [...new Set(shifts.map((s) => s.positionId).filter((p): p is string => !!p))];
   const dates = shifts.map((s) => s.date).sort();
   const around = conflictWindow(dates[0], dates[dates.length - 1]);
-  const [roleSnaps, windowSnap, offs] = await Promise.all([
+  const linked = await linkedRecordsOfEach(companyId, [taker]);
+  const [roleSnaps, windowSnap, offs, elsewhere] = await Promise.all([
     roleIds.length ? db().getAll(...roleIds.map((r) => roleRef(companyId, r))) : Promise.resolve([]),
     repo.employeeWindowQuery(companyId, taker, around.from, around.to).get(),
     timeOffQuery({ companyId, ...around, employeeIds: [taker] }).get(),
+    readShiftsElsewhereOf(repo.plainReader, linked, dates[0], dates[dates.length - 1]),
   ]);
   const roles = new Map(roleSnaps.map((snap) => [snap.id, roleFromSnapshot(snap)]));
   const timeOffs = offs.docs.map(timeOffFromDoc);
@@ -167,7 +162,8 @@ export async function eligibleShifts(
   for (const s of shifts) {
     const m = withTimes({ ...s, employeeId: taker }, rules);
     const others = standing.filter((o) => o.shift.id !== s.id);
-    if (takerFindings(m, others, context).length === 0) eligible.add(s.id);
+    if (takerFindings(m, others, context).length === 0 && !elsewhereFindings(m.timing, elsewhere, rules, false).length)
+      eligible.add(s.id);
   }
   return eligible;
 }
@@ -184,7 +180,7 @@ export interface DayOffPlan {
  * Reads and checks an approved day-off: no live shift of the employee may meet it (422
  * TIME_OFF_CONFLICT listing them). Returns the time-off records and their write.
  */
-export async function prepareTimeOff(reader: Reader, companyId: string, plan: DayOffPlan) {
+export async function prepareTimeOff(reader: repo.Reader, companyId: string, plan: DayOffPlan) {
   const dates = [...plan.dates].sort();
   const [[companySnap, settingsSnap], shiftsSnap] = await Promise.all([
     reader.getAll(...companyRulesRefs(companyId)),

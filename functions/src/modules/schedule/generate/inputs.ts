@@ -2,7 +2,9 @@ import { getCompanyRules } from '../../companies';
 import { listEmployees } from '../../employees';
 import { listRoles } from '../../roles';
 import { minRestMinutes } from '../fair-workweek';
-import { listShiftsInRange } from '../repo';
+import { listShiftsInRange, plainReader } from '../repo';
+import { linkedRecordsOfEach } from '../../organizations';
+import { readShiftsElsewhereOf } from '../elsewhere';
 import { scheduleRulesOf } from '../rules';
 import { listTimeOff } from '../time-off';
 import { SHIFT_MODES } from '../schemas';
@@ -26,7 +28,9 @@ export interface GatherRequest {
  * Everything a generation depends on, read from the company: rules and settings, template,
  * roles, employees, and every shift (all modes) and approved day-off of the window that the
  * checks of a shift write read around the range (its company weeks and the days beside them), so
- * that an overnight seat meets the next day's day-off as PUT /shifts would.
+ * that an overnight seat meets the next day's day-off as PUT /shifts would; and the live shifts of
+ * the linked employees at the employer's other locations (one read more for a company outside any
+ * organization).
  */
 export async function gatherInputs(req: GatherRequest): Promise<GenerationInputs> {
   const company = await getCompanyRules({ companyId: req.companyId });
@@ -38,6 +42,13 @@ export async function gatherInputs(req: GatherRequest): Promise<GenerationInputs
     listShiftsInRange({ companyId: req.companyId, ...around, modes: SHIFT_MODES }),
     listTimeOff({ companyId: req.companyId, ...around, employeeIds: req.employeeIds }),
   ]);
+  // the same person's live shifts at the employer's other locations: unavailability here
+  const considered = employees.filter((e) => !req.employeeIds || req.employeeIds.includes(e.id)).map((e) => e.id);
+  const linked = await linkedRecordsOfEach(req.companyId, considered);
+  const away = await readShiftsElsewhereOf(plainReader, linked, req.from, req.to);
+  const shiftsElsewhere = Object.fromEntries(
+    [...away].map(([id, list]) => [id, list.map(({ startMs, endMs }) => ({ startMs, endMs }))]),
+  );
   // The fair-workweek rest is applied to every pair of generated shifts, not only to shifts of
   // consecutive days as the laws (and PUT /shifts) do: stricter, so that no proposal ever needs the
   // employee's consent to a short rest, at the cost of split shifts of one day in those jurisdictions.
@@ -54,6 +65,7 @@ export async function gatherInputs(req: GatherRequest): Promise<GenerationInputs
     employees,
     shifts: shifts.filter((s) => !req.ignoreShift?.(s.id)),
     timeOff,
+    shiftsElsewhere,
     minRestMinutes: () => rest,
     currency: COST_CURRENCY,
     roleIds: req.roleIds,

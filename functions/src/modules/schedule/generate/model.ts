@@ -75,6 +75,11 @@ export interface Staff {
   rateMinor: Record<string, number>;
   /** Windows the employee cannot work (approved day-offs), epoch ms. */
   blocked: { startMs: number; endMs: number }[];
+  /**
+   * The person's live shifts at the employer's other locations (linked records), each widened by
+   * `minRestMinutes` on both sides: no seat may meet one (absent: none, or not linked).
+   */
+  elsewhere?: { startMs: number; endMs: number }[];
   /** Minimum rest between two shifts, in minutes (betweenShifts, or a stricter fair-workweek rest). */
   minRestMinutes: number;
   fixed: FixedShift[];
@@ -121,7 +126,7 @@ export const positionKey = (roleId: string, subRoleId: string) => `${roleId}/${s
 // ------------------------------------------------------------------ hard rules
 
 /** Why an employee cannot take a seat whatever else is assigned. */
-export type StaticReason = 'position' | 'availability' | 'timeOff' | 'minor';
+export type StaticReason = 'position' | 'availability' | 'timeOff' | 'otherLocation' | 'minor';
 /** Why an employee cannot take a seat given the shifts they already have. */
 export type LedgerReason =
   'overlap' | 'betweenShifts' | 'maxDayHours' | 'maxHoursInWeek' | 'maxDaysPerWeek' | 'minorHours';
@@ -139,6 +144,7 @@ export function staticReason(staff: Staff, seat: Seat): StaticReason | null {
   if (!staff.positions.includes(positionKey(seat.roleId, seat.subRoleId))) return 'position';
   if (!availableFor(staff, seat)) return 'availability';
   if (staff.blocked.some((b) => b.startMs < seat.endMs && seat.startMs < b.endMs)) return 'timeOff';
+  if (staff.elsewhere?.some((b) => b.startMs < seat.endMs && seat.startMs < b.endMs)) return 'otherLocation';
   if (staff.minor && !minorFits(staff.minor, seat)) return 'minor';
   return null;
 }

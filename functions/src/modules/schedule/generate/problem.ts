@@ -37,6 +37,8 @@ export interface GenerationInputs {
   shifts: { id: string; employeeId: string; date: string; start: number; end: number | null; mode: string }[];
   /** Approved day-offs in the same window (an overnight seat reaches the next date's): null start/end = the whole business day. */
   timeOff: { employeeId: string; date: string; start: number | null; end: number | null }[];
+  /** Per linked employee, their live shifts at the employer's other locations (elsewhere.ts), epoch ms. */
+  shiftsElsewhere?: Record<string, { startMs: number; endMs: number }[]>;
   /** Per employee, the minimum rest in minutes (betweenShifts, or stricter). */
   minRestMinutes: (employeeId: string) => number;
   currency: string;
@@ -180,6 +182,22 @@ function minorPlanOf(e: Employee, inputs: GenerationInputs): MinorPlan | null {
   return Object.keys(plan.days).length ? plan : null;
 }
 
+/**
+ * The person's shifts at the other locations as windows no seat may meet: each shift widened by the
+ * rest on both sides (the checks across locations, as the generation reads rest: the stricter of
+ * betweenShifts and the fair-workweek rest). Absent for an employee with none, so that a problem
+ * without links is what it was.
+ */
+function elsewhereOf(inputs: GenerationInputs, employeeId: string): Pick<Staff, 'elsewhere'> {
+  const shifts = inputs.shiftsElsewhere?.[employeeId];
+  if (!shifts?.length) return {};
+  const restMs = inputs.minRestMinutes(employeeId) * 60_000;
+  const elsewhere = shifts
+    .map((s) => ({ startMs: s.startMs - restMs, endMs: s.endMs + restMs }))
+    .sort((x, y) => x.startMs - y.startMs || x.endMs - y.endMs);
+  return { elsewhere };
+}
+
 /** The whole problem, from the gathered inputs. Pure: the same inputs give the same problem. */
 export function buildProblem(inputs: GenerationInputs): GenerationProblem {
   const { rules } = inputs;
@@ -228,6 +246,7 @@ export function buildProblem(inputs: GenerationInputs): GenerationProblem {
         ),
         blocked: [...(blockedOf.get(e.id) ?? []), ...departureOf(e)],
         minRestMinutes: inputs.minRestMinutes(e.id),
+        ...elsewhereOf(inputs, e.id),
         fixed: (fixedOf.get(e.id) ?? []).sort((x, y) => x.id.localeCompare(y.id)),
         minor: minorPlanOf(e, inputs),
       };

@@ -162,6 +162,7 @@ export const BLOCKING_RULES = [
   'position',
   'availability',
   'timeOff',
+  'otherLocation',
   'overlap',
   'betweenShifts',
   'maxDayHours',

@@ -25,7 +25,9 @@ import { buildProblem, type GenerationInputs } from './problem';
 import { MAX_BLOCKED_LISTED, MAX_GENERATION_DAYS, type GenerateBody, type Proposal } from './schemas';
 import { explain, generate } from './solve';
 import { proposalFromSnapshot, proposalRef, proposalToDoc, proposalsCollection, type StoredProposal } from './store';
-import { lockKeys, writesLeft } from '../../../core/locks';
+import { writesLeft } from '../../../core/locks';
+import { linkedRecordsOfEach } from '../../organizations';
+import { elsewhereFindings, readShiftsElsewhereOf, scheduleLocks, type LinkedOf } from '../elsewhere';
 
 /** Firestore documents hold at most 1 MiB: the gzipped proposal, with its committed ids later, must fit with room to spare. */
 const MAX_PROPOSAL_BYTES = 700_000;
@@ -236,7 +238,8 @@ async function readShifts(companyId: string, ids: string[]): Promise<Shift[]> {
  * drafts, from an interrupted earlier commit, are left out of it). The drafts are written per
  * group of employees, each group in one exclusive transaction that runs the conflict checks of
  * PUT /shifts (references, overlap, rest, daily and weekly limits against every shift of the
- * employee); any blocking finding refuses that group (422 SHIFT_CONFLICT). Idempotent: drafts
+ * employee, and the person's live shifts at the employer's other locations); any blocking finding
+ * refuses that group (422 SHIFT_CONFLICT). Idempotent: drafts
  * already written are skipped, and a committed proposal answers the drafts it wrote.
  */
 export async function commitProposal({
@@ -285,17 +288,22 @@ export async function commitProposal({
 
   const byEmployee = new Map<string, Proposal['assignments']>();
   for (const a of p.assignments) byEmployee.set(a.employeeId, [...(byEmployee.get(a.employeeId) ?? []), a]);
+  // each employee's schedule lock, and those of their records at the other locations (checked with them)
+  const linked = await linkedRecordsOfEach(companyId, [...byEmployee.keys()]);
+  const keysOf = (e: string) => 1 + (linked.get(e)?.length ?? 0);
   const chunks: string[][] = [];
   let current: string[] = [];
   // each commit writes the chunk's drafts and the proposal
   let writes = 1;
+  let keys = 0;
   for (const [employeeId, list] of byEmployee) {
-    if (current.length && writes + list.length > writesLeft(current.length + 1)) {
+    if (current.length && writes + list.length > writesLeft(keys + keysOf(employeeId))) {
       chunks.push(current);
-      [current, writes] = [[], 1];
+      [current, writes, keys] = [[], 1, 0];
     }
     current.push(employeeId);
     writes += list.length;
+    keys += keysOf(employeeId);
   }
   chunks.push(current);
 
@@ -303,9 +311,9 @@ export async function commitProposal({
   for (const [i, employees] of chunks.entries()) {
     const last = i === chunks.length - 1;
     const assignments = employees.flatMap((e) => byEmployee.get(e) ?? []);
-    const found = await runExclusive(
-      employees.map((e) => lockKeys.schedule(companyId, e)),
-      (tx) => commitChunk(tx, { stored, employees, assignments, last, dryRun }),
+    const locks = await scheduleLocks(companyId, employees);
+    const found = await runExclusive(locks.keys, (tx) =>
+      commitChunk(tx, { stored, employees, assignments, last, dryRun, linked: locks.linked }),
     );
     for (const f of found) warnings.set(findingKey(f), f);
   }
@@ -336,19 +344,22 @@ async function commitChunk(
     assignments,
     last,
     dryRun,
+    linked,
   }: {
     stored: StoredProposal;
     employees: string[];
     assignments: Proposal['assignments'];
     last: boolean;
     dryRun: boolean;
+    /** The employees' records at the other locations, whose schedules this transaction holds. */
+    linked: LinkedOf;
   },
 ) {
   const p = stored.proposal;
   const companyId = p.companyId;
   const roleIds = [...new Set(assignments.map((a) => a.positionId))];
   const around = conflictWindow(p.startDate, p.endDate);
-  const [existing, [companySnap, settingsSnap, ...rest], timeOffs] = await Promise.all([
+  const [existing, [companySnap, settingsSnap, ...rest], timeOffs, elsewhere] = await Promise.all([
     repo.listShiftsInRange({ companyId, ...around, modes: SHIFT_MODES }, tx),
     tx.getAll(
       ...companyRulesRefs(companyId),
@@ -356,6 +367,7 @@ async function commitChunk(
       ...roleIds.map((r) => roleRef(companyId, r)),
     ),
     listTimeOff({ companyId, ...around, employeeIds: employees }, tx),
+    readShiftsElsewhereOf(tx, linked, p.startDate, p.endDate),
   ]);
   const company = companyRulesFromSnapshots(companySnap, settingsSnap);
   if (!company) throw companyNotFound();
@@ -388,7 +400,10 @@ async function commitChunk(
         rules,
       ),
     );
-  const all = commitFindings(drafts, existing, { rules, employees: employeeById, roles: roleById, timeOffs });
+  const all = [
+    ...commitFindings(drafts, existing, { rules, employees: employeeById, roles: roleById, timeOffs }),
+    ...drafts.flatMap((d) => elsewhereFindings(d.timing, elsewhere, rules, false)),
+  ];
   if (dryRun) return { result: all };
   const blocking = all.filter((f) => f.blocking);
   if (blocking.length) {

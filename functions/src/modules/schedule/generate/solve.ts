@@ -170,10 +170,14 @@ export interface Unfilled {
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
+/** The reasons that make an employee unavailable for a seat (rather than busy with the other seats). */
+const UNAVAILABLE: readonly Reason[] = ['availability', 'timeOff', 'otherLocation', 'minor'];
+
 const REASON_TEXT: Record<Reason, string> = {
   position: 'without the position',
   availability: 'not available then',
   timeOff: 'on approved time off',
+  otherLocation: 'working (or resting) at another location then',
   overlap: 'already working then',
   betweenShifts: 'too little rest between shifts',
   maxDayHours: 'over the daily maximum hours',
@@ -245,7 +249,7 @@ export function explain(problem: GenerationProblem, assignments: Assignment[]) {
       employeeId: s.id,
       rule: (staticReason(s, seat) as StaticReason | null) ?? (finalLedgers.get(s.id)!.check(seat) as LedgerReason),
     }));
-    const available = blockedBy.filter((b) => b.rule !== 'availability' && b.rule !== 'timeOff' && b.rule !== 'minor');
+    const available = blockedBy.filter((b) => !UNAVAILABLE.includes(b.rule));
     const reason: UnfilledReason = available.length === 0 ? 'noAvailableEmployee' : 'allCandidatesBusy';
     const counts = new Map<Reason, number>();
     for (const b of blockedBy) counts.set(b.rule, (counts.get(b.rule) ?? 0) + 1);

@@ -163,6 +163,14 @@ describe('static reasons: what keeps an employee off a seat whatever else they w
     expect(staticReason(staff('a', { positions: ['bar/prep', 'cook/line'] }), s)).toBeNull();
   });
 
+  it('keeps the person off a seat meeting their shift (with its rest) at another location, not one that only touches it', () => {
+    const reason = (startMs: number, endMs: number) => staticReason(staff('a', { elsewhere: [{ startMs, endMs }] }), s);
+    expect(reason(s.endMs - MIN, s.endMs + 60 * MIN)).toBe('otherLocation');
+    expect(reason(s.startMs - 60 * MIN, s.startMs + MIN)).toBe('otherLocation');
+    expect(reason(s.endMs, s.endMs + 60 * MIN)).toBeNull();
+    expect(reason(s.startMs - 60 * MIN, s.startMs)).toBeNull();
+  });
+
   it('refuses a day-off that overlaps the seat by a minute, not one that only touches it', () => {
     const reason = (startMs: number, endMs: number) => staticReason(staff('a', { blocked: [{ startMs, endMs }] }), s);
     expect(reason(s.endMs - MIN, s.endMs + 60 * MIN)).toBe('timeOff');
@@ -667,6 +675,17 @@ describe('the problem built from the company’s data', () => {
     });
     expect(p.rules).toEqual({ maxDayMinutes: 600, priority: 'chronological', format: 'seniority' });
     expect(p.days).toBe(2);
+  });
+
+  it('turns the person’s shifts at the other locations into windows widened by the rest, and adds nothing without them', () => {
+    const employees = [person('amy'), person('bob')];
+    const away = { startMs: Date.UTC(2026, 2, 2, 18), endMs: Date.UTC(2026, 2, 2, 22) };
+    const p = buildProblem(base({ employees, shiftsElsewhere: { amy: [away] } }));
+    const [amy, bob] = p.staff;
+    expect(amy.elsewhere).toEqual([{ startMs: away.startMs - 30 * MIN, endMs: away.endMs + 30 * MIN }]);
+    expect('elsewhere' in bob).toBe(false);
+    // a problem without links is the one it was (a stored proposal's fingerprint still matches)
+    expect(buildProblem(base({ employees, shiftsElsewhere: {} }))).toEqual(buildProblem(base({ employees })));
   });
 
   it('falls back to longer-shifts and standard for unknown settings, and has no day limit when maxDayHours is off', () => {

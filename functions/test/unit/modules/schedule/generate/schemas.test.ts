@@ -102,6 +102,7 @@ describe('what a proposal names', () => {
       'maxHoursInWeek',
       'minor',
       'minorHours',
+      'otherLocation',
       'overlap',
       'position',
       'timeOff',
