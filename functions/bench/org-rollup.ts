@@ -8,13 +8,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { db } from '../src/core/firebase';
-import { saveMembership } from '../src/core/memberships';
 import { api } from '../test/helpers/api';
 import { bearer, createUser, type TestUser } from '../test/helpers/users';
-import { generateDemoInvoices, writeSalesData } from '../dev/demo/seeds/sales';
-import type { DemoCompany } from '../dev/demo/types';
-import { seededRandom } from '../dev/demo/random';
 import { addDays } from '../src/core/calendar';
+import { seedSalesCompany } from './seed-sales';
 
 const LOCATIONS = 20;
 const START = '2026-10-01';
@@ -26,31 +23,28 @@ const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 
 async function seedLocation(owner: TestUser, stamp: number, i: number): Promise<string> {
   const companyId = `bench-org-${stamp}-${i}`;
-  const company = db().collection('companies').doc(companyId);
   const roles = [
     { id: 'r-server', name: 'Server', rate: 14, subRoleIds: [] },
     { id: 'r-cook', name: 'Cook', rate: 19, subRoleIds: [] },
   ];
-  const employees = Array.from({ length: 8 }, (_, e) => ({
-    id: `e${e}`,
-    name: `E${e}`,
-    surname: 'Bench',
-    positions: [{ categoryId: roles[e % 2].id, subcategoryId: 'x' }],
-  }));
-  let batch = db().batch();
-  batch.set(company, { name: `Bench Kitchen ${i + 1}`, timezone: 'America/New_York', weekStartingDay: 1 });
-  batch.set(company.collection('config').doc('settings'), { dayChangeTime: 14400, hasAccessToLaborCost: true });
-  for (const r of roles)
-    batch.set(company.collection('roles').doc(r.id), { name: r.name, rate: r.rate, archived: false });
-  for (const e of employees)
-    batch.set(company.collection('employees').doc(e.id), { ...e, archived: false, rateRegular: 15 });
-  await batch.commit();
-  await saveMembership({ companyId, uid: owner.uid, role: 'owner', employeeId: null });
+  await seedSalesCompany({
+    companyId,
+    name: `Bench Kitchen ${i + 1}`,
+    ownerUid: owner.uid,
+    roles,
+    employeeCount: 8,
+    employeeFields: { rateRegular: 15 },
+    settings: { dayChangeTime: 14400, hasAccessToLaborCost: true },
+    seed: 100 + i,
+    startDate: START,
+    endDate: END,
+  });
   // four published shifts a day
-  batch = db().batch();
+  const shifts = db().collection('companies').doc(companyId).collection('shifts');
+  const batch = db().batch();
   for (let d = 0; d < 30; d++)
     for (let s = 0; s < 4; s++)
-      batch.set(company.collection('shifts').doc(), {
+      batch.set(shifts.doc(), {
         date: addDays(START, d),
         employeeId: `e${s}`,
         positionId: roles[s % 2].id,
@@ -59,30 +53,6 @@ async function seedLocation(owner: TestUser, stamp: number, i: number): Promise<
         mode: 'published',
       });
   await batch.commit();
-  const demo: DemoCompany = {
-    companyId,
-    name: `Bench Kitchen ${i + 1}`,
-    timezone: 'America/New_York',
-    weekStartingDay: 1,
-    dayChangeTime: 14400,
-    currency: 'USD',
-    roles,
-    employees,
-    ownerUid: owner.uid,
-    random: seededRandom(100 + i),
-    uidOf: (label) => label,
-    file: {
-      id: companyId,
-      profile: { name: `Bench Kitchen ${i + 1}`, timezone: 'America/New_York' },
-      settings: {},
-      policies: {},
-      currency: 'USD',
-      roles: [],
-      employees: [],
-      users: [],
-    },
-  };
-  await writeSalesData(companyId, 'USD', generateDemoInvoices(demo, { startDate: START, endDate: END }));
   return companyId;
 }
 

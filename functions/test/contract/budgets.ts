@@ -137,10 +137,18 @@ export const BUDGETS: Record<string, Budget> = {
   // periods (leaveReturned lines), and the wage statement's balances (the policies, the employees,
   // the company's ledger entries); the tips through payroll: the tip-pool ledger (distributions and
   // entries of the period, 2 queries) and each workweek's tips after the pools (2 per week)
+  // ... and the employer of the location (the organizations location document, absent outside any
+  // organization), for weekly overtime over the employer's locations
   'GET /payroll/periods/{startDate}/report': {
-    reads: at(60, 3),
+    reads: at(63, 3),
     writes: at(0),
-    why: "a period's hours and pay, with its leave, the wage statement's leave balances and the tips through payroll",
+    why: "a period's hours and pay, with its leave, the wage statement's leave balances, the tips through payroll and the employer's other locations",
+  },
+  // the default's reads and the period's report (its employer included), then the closing writes
+  'POST /payroll/periods/{startDate}/close': {
+    reads: at(43, 3),
+    writes: DEFAULT_BUDGET.writes,
+    why: "closes a period from its report, the employer's other locations included",
   },
 };
 

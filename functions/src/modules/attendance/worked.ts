@@ -24,17 +24,21 @@ export function breakSpans(breaks: readonly RecordedBreak[]): Pick<WorkedSpan, '
   return { unpaidBreaks: ended((b) => !b.paid), restBreaks: ended((b) => b.type === 'rest') };
 }
 
-/** Closed punches of a business-date range by employee (approved ones only with approvedOnly), sorted by start. */
+/**
+ * Closed punches of a business-date range by employee (approved ones only with approvedOnly; one
+ * employee's only with employeeId), sorted by start.
+ */
 export async function workedSpans(
   companyId: string,
   range: { startDate: string; endDate: string },
-  options: { approvedOnly: boolean },
+  options: { approvedOnly: boolean; employeeId?: string },
 ): Promise<Map<string, WorkedSpan[]>> {
   const punches = await repo.listRange({
     companyId,
     from: range.startDate,
     to: range.endDate,
     state: options.approvedOnly ? 'approved' : undefined,
+    employeeId: options.employeeId,
   });
   const out = new Map<string, WorkedSpan[]>();
   for (const p of punches.sort(byTime)) {

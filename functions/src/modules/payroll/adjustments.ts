@@ -60,7 +60,9 @@ export interface PriorPeriodLine {
 }
 
 /** A workweek as a frozen report stored it (its money fields were never withheld there). */
-export type PaidWeek = { [K in keyof WeekPay]: WeekPay[K] | null };
+export type PaidWeek = { [K in keyof Omit<WeekPay, 'acrossLocations'>]: WeekPay[K] | null } & {
+  acrossLocations?: unknown;
+};
 
 const hourPay = (w: Pick<PaidWeek, 'regularPay' | 'overtimePay' | 'doubleTimePay'> | undefined) =>
   w ? (w.regularPay ?? 0) + (w.overtimePay ?? 0) + (w.doubleTimePay ?? 0) : 0;

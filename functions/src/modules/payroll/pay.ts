@@ -10,10 +10,22 @@ import {
   type HoursResult,
   type Interval,
   type OvertimeRules,
-  type WorkedSpan,
 } from './overtime';
-import type { RateSource } from './rates';
-import { apportionTo, largestRemainder } from '../../core/rounding';
+import { largestRemainder } from '../../core/rounding';
+import { employerContextOf, hoursOfDays, weekAcrossLocations } from './employer-week';
+import {
+  keyOf,
+  round2,
+  straightLines,
+  weekEarnings,
+  type EarningLine,
+  type PayLine,
+  type RatedSpan,
+  type WeekPay,
+  type WorkElsewhere,
+} from './pay-week';
+
+export type { EarningLine, PayLine, RatedSpan, WeekAcrossLocations, WeekPay, WorkElsewhere } from './pay-week';
 
 /**
  * One employee's hours and pay over a pay period when their minutes carry different rates: pure,
@@ -46,55 +58,6 @@ import { apportionTo, largestRemainder } from '../../core/rounding';
  * up to the day's worked minutes exactly (spans that overlap count once, for the earlier span; of two starting at once, the higher rate).
  */
 
-export interface RatedSpan extends WorkedSpan {
-  positionId: string | null;
-  /** minor units per hour */
-  rate: number;
-  rateSource: RateSource;
-}
-
-export interface PayLine {
-  positionId: string | null;
-  rateSource: RateSource;
-  /** minor units per hour */
-  rate: number;
-  minutes: number;
-  straightTimePay: number;
-}
-
-export interface WeekPay {
-  weekStart: string;
-  /** the whole workweek, inside the period or not */
-  workedMinutes: number;
-  straightTimePay: number;
-  /** minor units per hour, 2 decimals */
-  regularRate: number;
-  /** the period's part of the workweek */
-  regularMinutes: number;
-  overtimeMinutes: number;
-  doubleTimeMinutes: number;
-  regularPay: number;
-  overtimePay: number;
-  doubleTimePay: number;
-  /** what overtime and double time add above straight time (hours x (multiplier - 1) x regular rate) */
-  premiumPortion: number;
-}
-
-/**
- * One itemised line of a workweek's pay in the period: straight time at one rate, or the overtime
- * or double-time premium portion. A week's lines add up exactly to its regular + overtime +
- * double-time pay (largest remainder, rounding.ts).
- */
-export interface EarningLine {
-  kind: 'straightTime' | 'regularRate' | 'overtimePremium' | 'doubleTimePremium';
-  weekStart: string;
-  positionId: string | null;
-  /** minor units per hour (2 decimals for the regular rate and the premiums) */
-  rate: number;
-  minutes: number;
-  amount: number;
-}
-
 export interface PeriodPay {
   hours: HoursResult;
   lines: PayLine[];
@@ -109,8 +72,6 @@ export interface PeriodPay {
 interface Tagged extends Interval {
   key: string;
 }
-
-const keyOf = (s: RatedSpan) => `${s.rateSource}|${s.rate}|${s.positionId ?? ''}`;
 
 /**
  * Paid time of the spans without overlaps, tagged by rate key: the earlier span keeps a contested
@@ -179,69 +140,26 @@ export function datesToRead(
   return { startDate: addDays(weekOf(period.startDate, cal).start, -2), endDate: weekOf(period.endDate, cal).end };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /**
- * The itemised lines of one workweek's pay in the period. A week wholly inside the period: its
- * straight time per rate (minutes x rate) and the premium portions (overtime minutes x (overtime
- * rate - regular rate), likewise double time): the straight time + premium form of 29 CFR
- * 778.115 and the wage statement's "hourly rates in effect ... and the hours worked at each"
- * (California Labor Code 226(a)(9)). A week split by the period edge: its minutes here at the
- * week's regular rate (the position rates of the other side were paid, or will be, there), then the
- * premium portions. Rounded by largest remainder to add up exactly to the week's pay.
+ * Hours, lines, workweeks and pay of one employee over the period (see the module comment);
+ * with `elsewhere`, the weeks holding work at the employer's other locations are figured across
+ * them (employer-week.ts), the others as at one location.
  */
-function weekEarnings(
-  week: WeekPay,
-  args: { straight: { line: PayLine; minutes: number }[] | null; overtimeRate: number; doubleTimeRate: number },
-): EarningLine[] {
-  const minutesHere = week.regularMinutes + week.overtimeMinutes + week.doubleTimeMinutes;
-  const lines: Omit<EarningLine, 'amount'>[] = [];
-  const exact: number[] = [];
-  if (args.straight)
-    for (const { line, minutes } of args.straight) {
-      lines.push({
-        kind: 'straightTime',
-        weekStart: week.weekStart,
-        positionId: line.positionId,
-        rate: line.rate,
-        minutes,
-      });
-      exact.push((minutes * line.rate) / 60);
-    }
-  else if (minutesHere) {
-    lines.push({
-      kind: 'regularRate',
-      weekStart: week.weekStart,
-      positionId: null,
-      rate: week.regularRate,
-      minutes: minutesHere,
-    });
-    exact.push((minutesHere * week.regularRate) / 60);
-  }
-  const premium = (kind: EarningLine['kind'], minutes: number, rate: number) => {
-    if (!minutes) return;
-    lines.push({ kind, weekStart: week.weekStart, positionId: null, rate: round2(rate), minutes });
-    exact.push((minutes * rate) / 60);
-  };
-  premium('overtimePremium', week.overtimeMinutes, args.overtimeRate - week.regularRate);
-  premium('doubleTimePremium', week.doubleTimeMinutes, args.doubleTimeRate - week.regularRate);
-  const amounts = apportionTo(exact, week.regularPay + week.overtimePay + week.doubleTimePay);
-  return lines.map((l, i) => ({ ...l, amount: amounts[i] }));
-}
-
-/** Hours, lines, workweeks and pay of one employee over the period (see the module comment). */
 export function periodPay(
   spans: RatedSpan[],
   period: { startDate: string; endDate: string },
   cal: CalendarInput,
   rules: OvertimeRules,
   explicitOvertimeRate?: number,
+  elsewhere?: WorkElsewhere,
 ): PeriodPay {
-  const hours = computeHours(spans, period, cal, rules);
   const dates = datesInRange(weekOf(period.startDate, cal).start, weekOf(period.endDate, cal).end);
-  const byDate = minutesByDateAndKey(spans, dates, cal);
+  const across = employerContextOf(spans, elsewhere, { startDate: dates[0], endDate: dates.at(-1)! }, cal, rules);
+  const own = across?.own ?? spans;
+  let hours = computeHours(spans, period, cal, rules);
+  const byDate = minutesByDateAndKey(across?.all ?? spans, dates, cal);
   const lineOf = new Map<string, PayLine>();
-  for (const s of spans) {
+  for (const s of own) {
     const key = keyOf(s);
     if (!lineOf.has(key))
       lineOf.set(key, {
@@ -257,6 +175,17 @@ export function periodPay(
   const weeks: WeekPay[] = [];
   const earnings: EarningLine[] = [];
   for (let w = 0; w < dates.length; w += 7) {
+    const weekDates = dates.slice(w, w + 7);
+    const weekByDate = byDate.slice(w, w + 7);
+    if (across && weekByDate.some((day) => [...day].some(([key, minutes]) => minutes > 0 && !lineOf.has(key)))) {
+      for (const date of weekDates) dayHours.delete(date);
+      const figured = weekAcrossLocations({ byDate: weekByDate, dates: weekDates, period }, lineOf, m, across.employer);
+      if (!figured) continue;
+      weeks.push(figured.week);
+      earnings.push(...figured.earnings);
+      for (const d of figured.days) dayHours.set(d.date, d);
+      continue;
+    }
     let straightExact = 0;
     let workedMinutes = 0;
     let wholeWeekInPeriod = true;
@@ -265,7 +194,8 @@ export function periodPay(
     for (let d = w; d < w + 7; d++) {
       const inPeriod = dates[d] >= period.startDate && dates[d] <= period.endDate;
       for (const [key, minutes] of byDate[d]) {
-        const line = lineOf.get(key)!;
+        const line = lineOf.get(key);
+        if (!line) continue; // another location's span wholly under this one's: no minute of its own
         straightExact += (minutes * line.rate) / 60;
         workedMinutes += minutes;
         if (inPeriod) {
@@ -300,17 +230,13 @@ export function periodPay(
     weeks.push(week);
     earnings.push(
       ...weekEarnings(week, {
-        straight: wholeWeekInPeriod
-          ? [...periodMinutesOf]
-              .filter(([, minutes]) => minutes > 0)
-              .map(([key, minutes]) => ({ line: lineOf.get(key)!, minutes }))
-              .sort((a, b) => b.minutes - a.minutes || b.line.rate - a.line.rate)
-          : null,
+        straight: wholeWeekInPeriod ? straightLines(periodMinutesOf, lineOf) : null,
         overtimeRate,
         doubleTimeRate,
       }),
     );
   }
+  if (across) hours = hoursOfDays([...dayHours.values()]);
   const worked = [...lineOf.values()]
     .filter((l) => l.minutes > 0)
     .sort((a, b) => b.minutes - a.minutes || b.rate - a.rate);

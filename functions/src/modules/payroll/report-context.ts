@@ -8,6 +8,7 @@ import type { CalendarInput, OvertimeRules } from './overtime';
 import type { PlacePremiumInput } from './place-premiums';
 import type { LeaveBalanceLine, LeaveReturnedLine } from './leave-pay';
 import type { LateInputs, MakeUpWeekInput } from './report-inputs';
+import type { ElsewhereInputs } from './report-elsewhere';
 import type { EmployeePay, MealWaiver, PayElement } from './schemas';
 import type { PoolEntryLine } from './tip-pay';
 
@@ -51,6 +52,8 @@ export interface ReportContext {
   leaveReturns: Map<string, LeaveReturnedLine[]>;
   /** The workweeks ending in the period where a tip credit is allowed (report-inputs.ts). */
   makeUpWeeks: MakeUpWeekInput[];
+  /** The same people's work at the employer's other locations (report-elsewhere.ts). */
+  elsewhere: ElsewhereInputs;
 }
 
 /** The closed period before this one, when a workweek straddles the edge: its frozen rows. */

@@ -22,6 +22,7 @@ import { listPayElements, mealWaiversByEmployee } from './repo';
 import { componentPay, multipliers, type CalendarInput, type OvertimeRules } from './overtime';
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
+import { rateWorkedSpan, workElsewhereOf } from './report-elsewhere';
 import type { EmployeePay, MealWaiver, PayElement, Period, PayrollReport, PayrollSettings } from './schemas';
 import type { PremiumLine } from './premium-schemas';
 import type { EmployeeInputs, PriorPeriod, ReportContext } from './report-context';
@@ -52,7 +53,8 @@ function adjustmentsOf(
   // a report frozen before workweeks were reported cannot say what it paid for the week
   if (frozen && frozen.workedMinutes > 0 && !frozen.weeks?.length) return [];
   const closedDays = { startDate: week.start < prior.startDate ? prior.startDate : week.start, endDate: prior.endDate };
-  const owed = periodPay(rated, closedDays, ctx.cal, ctx.rules, explicitOvertime).weeks.find(
+  const elsewhere = ctx.elsewhere.work.get(employee.id);
+  const owed = periodPay(rated, closedDays, ctx.cal, ctx.rules, explicitOvertime, elsewhere).weeks.find(
     (w) => w.weekStart === week.start,
   );
   const exponent = currencyExponent(ctx.currency);
@@ -134,15 +136,7 @@ function payElementLines(
 }
 
 /** A worked span at its rate (rates.ts): the position of the work, the employee's rate for it. */
-function rateSpan(s: WorkedSpan, employee: Employee, ctx: ReportContext): RatedSpan & WorkedSpan {
-  const position = positionOfWork(
-    s.positionId,
-    s.shiftId ? (ctx.shiftPositions.get(s.shiftId) ?? null) : null,
-    employee,
-  );
-  const rate = rateFor(position, employee, ctx.roleRates);
-  return { ...s, positionId: rate.positionId, rate: toMinorUnits(rate.rate, ctx.currency), rateSource: rate.source };
-}
+const rateSpan = (s: WorkedSpan, employee: Employee, ctx: ReportContext) => rateWorkedSpan(s, employee, ctx);
 
 /** The lateRecord lines of the employee (late-records.ts): the late records touching them, against their weeks as paid. */
 function lateLinesOf(employee: Employee, ctx: ReportContext, explicitOvertime: number | undefined): LateRecordLine[] {
@@ -208,7 +202,9 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     ctx.cal,
     ctx.rules,
     explicitOvertime,
+    ctx.elsewhere.work.get(employee.id),
   );
+  const acrossLocations = ctx.elsewhere.status.get(employee.id);
   const primaryRate = minor(rateFor(positionOfWork(null, null, employee), employee, ctx.roleRates).rate);
   const premiums = premiumLines(inputs, rated, pay, primaryRate, ctx);
   const adjustments: AdjustmentLine[] = [
@@ -301,6 +297,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
     payElements: elements.map((e) => ({ ...e, kind: e.kind as PayElement['kind'] })),
     adjustments,
     ...(tipAdjustments.length ? { tipAdjustments } : {}),
+    ...(acrossLocations ? { acrossLocations } : {}),
     earnings: [
       ...(salaried ? [] : pay.earnings.map((e) => ({ ...e }))),
       ...premiums.map((p) => ({
@@ -392,9 +389,11 @@ export async function computeReport(
   ]);
   const balances = await leaveBalancesOn(companyId, { date: range.end });
   const rules = settings.overtimeRules as OvertimeRules;
-  const [late, leaveReturns] = await Promise.all([
+  const currency = sales.currency ?? FALLBACK_CURRENCY;
+  const [late, leaveReturns, elsewhere] = await Promise.all([
     lateInputsOf(companyId, range, cal),
     leaveReturnsOf(companyId, range),
+    workElsewhereOf({ companyId, dates: readRange(datesToRead(dates, cal), elements, cal), cal, rules, currency }),
   ]);
   const placeRulesOn = placeRulesOf(company.profile.lawLocation ?? null);
   const withMinutes =
@@ -405,7 +404,7 @@ export async function computeReport(
     cal,
     rules,
     mealPremiums: rules.kind === 'california' && settings.mealPeriodPremium !== false,
-    currency: sales.currency ?? FALLBACK_CURRENCY,
+    currency,
     roleRates: new Map(roles.map((r) => [r.id, r.rate])),
     roleNames: new Map(roles.map((r) => [r.id, r.name])),
     shiftPositions: linked.positions,
@@ -416,6 +415,7 @@ export async function computeReport(
     late,
     makeUpWeeks: tipInputs.makeUpWeeks,
     leaveReturns,
+    elsewhere,
   };
   const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
   const elementsOf = new Map<string, PayElement[]>();

@@ -127,6 +127,29 @@ export const weekPaySchema = z
     premiumPortion: pay.describe(
       'What overtime and double time add above straight time: overtime hours x (multiplier - 1) x regularRate, and likewise for double time',
     ),
+    acrossLocations: z
+      .object({
+        workedMinutes: minutes.describe(
+          "Every location's minutes of the workweek (the employer's), none counted twice",
+        ),
+        overtimeMinutes: minutes.describe("The employer's overtime minutes of the week, over all its locations"),
+        doubleTimeMinutes: minutes,
+        premium: pay.describe("The week's whole premium portion, at the regularRate over all the locations"),
+        overtimeShareMinutes: minutes.describe(
+          "This location's share of the overtime minutes: in proportion to its minutes of the week (largest remainder)",
+        ),
+        doubleTimeShareMinutes: minutes,
+        premiumShare: pay.describe(
+          "This location's share of the premium (largest remainder; the locations' shares add up to `premium`)",
+        ),
+        elsewhere: z
+          .array(z.object({ location: z.string().describe('The other location’s name'), workedMinutes: minutes }))
+          .describe('The minutes of the week at the employer’s other locations, nothing else of them'),
+      })
+      .optional()
+      .describe(
+        "The week figured over the employer's locations (docs/ORGANIZATIONS.md): the regularRate is over all their minutes and pay; this location pays its own minutes at its own rates (regularPay, overtimePay and doubleTimePay split that by minutes) plus its premiumShare. Absent: this location's minutes alone",
+      ),
   })
   .meta({ id: 'WeekPay' });
 
@@ -403,6 +426,25 @@ export const employeePaySchema = recordOf(
       .optional()
       .describe(
         "Tips of a closed period changed after it closed (a sale voided, deleted, closed again or changed at the vendor, delivered late, a punch's declared tips): paid or taken back in this period, in `tips` (and `cashTips` for the cash kinds); the closed period's report is not rewritten",
+      ),
+    acrossLocations: z
+      .array(
+        z.object({
+          location: z
+            .string()
+            .describe('The name of a location of the same employer where the person has a linked record'),
+          added: z.boolean().describe('Whether its hours were added to this location’s workweeks'),
+          reason: z
+            .enum(['workweekDiffers', 'overtimeRulesDiffer', 'otherEmployer'])
+            .nullable()
+            .describe(
+              'Why not: its workweek (time zone, day change, first day) or its overtime rule set differs from this location’s, or it is no longer of the same employer',
+            ),
+        }),
+      )
+      .optional()
+      .describe(
+        'The person’s linked records at the employer’s other locations (present only when linked): weeks holding work there are figured over the employer (weeks[].acrossLocations)',
       ),
     days: z.array(
       z.object({

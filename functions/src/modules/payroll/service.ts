@@ -7,6 +7,7 @@ import { poolLedgerIn } from '../tip-pools';
 import { maySee } from '../../http/visibility';
 import { getCompanyRules, viewerOf, type CompanyRules } from '../companies';
 import { dispatchEvents, stageEvent } from '../events';
+import { employerOf } from '../organizations';
 import { announce } from '../kit';
 import { payrollErrors } from './errors';
 import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
@@ -346,6 +347,17 @@ function splitName(e: EmployeePay): { firstName: string; lastName: string } {
 const premiumsOfKind = (e: EmployeePay, ...kinds: PremiumLine['kind'][]) =>
   (e.premiums ?? []).filter((p) => kinds.includes(p.kind)).reduce((s, p) => s + (p.amount ?? 0), 0);
 
+/**
+ * The code the layout's provider knows the payer by: at a location of an organization, its
+ * employer's code for the layout (the employer is the legal entity paying, docs/ORGANIZATIONS.md),
+ * else the company's own payroll setting. Gusto's file carries none.
+ */
+async function companyCodeOf(companyId: string, layout: ExportLayout, settings: PayrollSettings) {
+  if (layout !== 'adp' && layout !== 'paychex') return settings.companyCode ?? null;
+  const employer = await employerOf(companyId);
+  return employer?.companyCodes[layout] ?? settings.companyCode ?? null;
+}
+
 /** The closed period's frozen report as a payroll provider's import file (CSV in the envelope). */
 export async function exportPeriod({
   member,
@@ -413,12 +425,12 @@ export async function exportPeriod({
       currency: report.currency,
       periodStart: stored.startDate,
       periodEnd: stored.endDate,
-      companyCode: ctx.settings.companyCode ?? undefined,
+      companyCode: (await companyCodeOf(companyId, layout, ctx.settings)) ?? undefined,
     });
   } catch (err) {
     if (err instanceof ExportError && err.reason === 'company-code-missing')
       throw payrollErrors.EXPORT_MISSING_COMPANY_CODE(
-        `The ${layout} layout needs the company code: set companyCode in the payroll settings (PATCH /payroll/settings)`,
+        `The ${layout} layout needs the company code: set companyCode in the payroll settings (PATCH /payroll/settings), or the employer's companyCodes at a location of an organization`,
       );
     if (err instanceof ExportError) {
       throw payrollErrors.EXPORT_MISSING_EMPLOYEE_NUMBERS(
