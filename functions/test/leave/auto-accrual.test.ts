@@ -1,11 +1,19 @@
-import { db } from '../../src/core/firebase';
 import { addDays, instant } from '../../src/core/calendar';
 import { moduleNamed } from '../../src/modules/registry';
 import { api } from '../helpers/api';
-import { createCompany, type TestCompany } from '../helpers/fixtures';
+import type { TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 import { approvedPunch, payroll, periods, setPayroll } from '../payroll/helpers';
-import { accrualTasks, balanceOf, putPolicy, runAccrualTask, storeApprovedPunches, storedEntries } from './helpers';
+import {
+  accrualTasks,
+  balanceOf,
+  californiaCompany,
+  CALIFORNIA_TZ as TZ,
+  putPolicy,
+  runAccrualTask,
+  storeApprovedPunches,
+  storedEntries,
+} from './helpers';
 
 /**
  * Accrual without a manager's call, end to end: approving punches through the attendance API and
@@ -15,7 +23,6 @@ import { accrualTasks, balanceOf, putPolicy, runAccrualTask, storeApprovedPunche
  * run twice, writes nothing more.
  */
 jest.setTimeout(120_000);
-const TZ = 'America/Los_Angeles';
 let co: TestCompany;
 let previous: { startDate: string; endDate: string };
 const at = (date: string, hour: number) => instant(date, hour * 60, TZ);
@@ -23,15 +30,7 @@ const mine = (policyId: string) => async () =>
   (await storedEntries(co)).filter((e) => e.employeeId === co.employeeId && e.policyId === policyId);
 
 beforeAll(async () => {
-  co = await createCompany({
-    profile: { timezone: TZ, lawLocation: { state: 'CA', county: 'San Francisco', city: 'San Francisco' } },
-  });
-  await db()
-    .collection('companies')
-    .doc(co.companyId)
-    .collection('employees')
-    .doc(co.employeeId)
-    .update({ hiring: '2025-03-10' });
+  co = await californiaCompany('San Francisco', { hiring: '2025-03-10' });
   await setPayroll(co, { payFrequency: 'weekly' });
   [, previous] = await periods(co, 2);
   await putPolicy(co, 'sick', {

@@ -1,9 +1,8 @@
 import { addDays, businessToday } from '../../src/core/calendar';
-import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
-import { createCompany, type TestCompany } from '../helpers/fixtures';
+import type { TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
-import { balanceOf, H, leave, putPolicy } from './helpers';
+import { balanceOf, californiaCompany, CALIFORNIA_TZ as TZ, H, leave, putPolicy } from './helpers';
 
 /**
  * California lets an employer limit the use of paid sick leave to 40 hours or 5 days a year,
@@ -12,7 +11,6 @@ import { balanceOf, H, leave, putPolicy } from './helpers';
  */
 jest.setTimeout(120_000);
 
-const TZ = 'America/Los_Angeles';
 let co: TestCompany;
 const q = () => ({ companyId: co.companyId });
 // seven days of one leave year (the calendar year), all ahead: from a week ahead, or from January
@@ -35,15 +33,7 @@ async function dayOff(startDate: string, endDate: string, minutes: number) {
 const approve = (id: string) => requests().post(`/requests/${id}/approve`).query(q()).set(bearer(co.manager)).send({});
 
 beforeAll(async () => {
-  co = await createCompany({
-    profile: { timezone: TZ, lawLocation: { state: 'CA', county: 'Alameda', city: 'Oakland' } },
-  });
-  await db()
-    .collection('companies')
-    .doc(co.companyId)
-    .collection('employees')
-    .doc(co.employeeId)
-    .update({ hiring: '2024-01-15' });
+  co = await californiaCompany('Oakland', { hiring: '2024-01-15' });
   await putPolicy(co, 'sick', {
     name: 'Paid sick leave',
     kind: 'sick',

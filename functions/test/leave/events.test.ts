@@ -1,10 +1,9 @@
 import { addDays, businessToday } from '../../src/core/calendar';
-import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
-import { createCompany, type TestCompany } from '../helpers/fixtures';
+import type { TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 import { inboxAfterFanOut, outboxOf } from '../events/helpers';
-import { accrue, H, putPolicy, storeApprovedPunches } from './helpers';
+import { accrue, californiaCompany, CALIFORNIA_TZ as TZ, H, putPolicy, storeApprovedPunches } from './helpers';
 
 /**
  * `leave.balance_changed` end to end: one event per request's consumption (approval) and give-back
@@ -12,7 +11,6 @@ import { accrue, H, putPolicy, storeApprovedPunches } from './helpers';
  * written again by a second run or a refused second cancel; addressed to the employee and managers.
  */
 jest.setTimeout(120_000);
-const TZ = 'America/Los_Angeles';
 let co: TestCompany;
 const q = () => ({ companyId: co.companyId });
 const today = () => businessToday(TZ, 0);
@@ -23,15 +21,7 @@ const changes = async () => (await outboxOf(co.companyId, 'leave.balance_changed
 const byCause = async (cause: string) => (await changes()).filter((e) => e.data.cause === cause);
 
 beforeAll(async () => {
-  co = await createCompany({
-    profile: { timezone: TZ, lawLocation: { state: 'CA', county: 'Alameda', city: 'Oakland' } },
-  });
-  await db()
-    .collection('companies')
-    .doc(co.companyId)
-    .collection('employees')
-    .doc(co.employeeId)
-    .update({ hiring: '2024-01-15' });
+  co = await californiaCompany('Oakland', { hiring: '2024-01-15' });
   await putPolicy(co, 'sick', {
     name: 'Paid sick leave',
     kind: 'sick',

@@ -1,10 +1,24 @@
 import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
 import { moduleNamed } from '../../src/modules/registry';
-import type { TestCompany } from '../helpers/fixtures';
+import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer, type TestUser } from '../helpers/users';
 
 export const H = 60;
+/** The time zone of every California company of these tests. */
+export const CALIFORNIA_TZ = 'America/Los_Angeles';
+const COUNTY_OF = { 'San Francisco': 'San Francisco', Oakland: 'Alameda', 'Los Angeles': 'Los Angeles' } as const;
+
+/** A company in a California city, its fixture employee's record updated with `employee` (e.g. the hiring date). */
+export async function californiaCompany(city: keyof typeof COUNTY_OF, employee: Record<string, unknown> = {}) {
+  const co = await createCompany({
+    profile: { timezone: CALIFORNIA_TZ, lawLocation: { state: 'CA', county: COUNTY_OF[city], city } },
+  });
+  if (Object.keys(employee).length) {
+    await db().collection('companies').doc(co.companyId).collection('employees').doc(co.employeeId).update(employee);
+  }
+  return co;
+}
 export const leave = () => api('leave');
 
 /** PUT /leave-policies/{id} as the owner; expects 200. */

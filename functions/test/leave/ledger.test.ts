@@ -1,31 +1,21 @@
-import { db } from '../../src/core/firebase';
 import { instant } from '../../src/core/calendar';
 import { api } from '../helpers/api';
-import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
+import { snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 import { approvedPunch } from '../payroll/helpers';
-import { accrue, balanceOf, balances, H, leave, putPolicy } from './helpers';
+import { accrue, balanceOf, balances, californiaCompany, CALIFORNIA_TZ as TZ, H, leave, putPolicy } from './helpers';
 
 /**
  * The ledger end to end: accrual from punches approved through the attendance API, a second run
  * writing nothing, a punch edited and one deleted after they accrued corrected by new entries, the
  * balance always the sum of the entries, adjustments with reason and author, who reads what.
  */
-const TZ = 'America/Los_Angeles';
 let co: TestCompany;
 const q = () => ({ companyId: co.companyId });
 const at = (date: string, hour: number) => instant(date, hour * 60, TZ);
 
 beforeAll(async () => {
-  co = await createCompany({
-    profile: { timezone: TZ, lawLocation: { state: 'CA', county: 'San Francisco', city: 'San Francisco' } },
-  });
-  await db()
-    .collection('companies')
-    .doc(co.companyId)
-    .collection('employees')
-    .doc(co.employeeId)
-    .update({ hiring: '2025-03-10' });
+  co = await californiaCompany('San Francisco', { hiring: '2025-03-10' });
   await putPolicy(co, 'sick', {
     name: 'Paid sick leave',
     kind: 'sick',

@@ -1,16 +1,24 @@
 import { addDays, businessToday } from '../../src/core/calendar';
 import { db } from '../../src/core/firebase';
 import { api } from '../helpers/api';
-import { createCompany, snapshotCompany, type TestCompany } from '../helpers/fixtures';
+import { snapshotCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
-import { accrue, balanceOf, H, leave, putPolicy, storeApprovedPunches } from './helpers';
+import {
+  accrue,
+  balanceOf,
+  californiaCompany,
+  CALIFORNIA_TZ as TZ,
+  H,
+  leave,
+  putPolicy,
+  storeApprovedPunches,
+} from './helpers';
 
 /**
  * Paid time off through the day-off requests: a request names a leave policy and minutes; the
  * manager's approval takes them from the balance (refused past it, unless the policy allows going
  * negative, or past its cap on use), cancelling the approved request gives them back.
  */
-const TZ = 'America/Los_Angeles';
 let co: TestCompany;
 const q = () => ({ companyId: co.companyId });
 const day = (n: number) => addDays(businessToday(TZ, 0), n);
@@ -30,15 +38,7 @@ const step = (id: string, action: string, who = co.manager) =>
   requests().post(`/requests/${id}/${action}`).query(q()).set(bearer(who)).send({});
 
 beforeAll(async () => {
-  co = await createCompany({
-    profile: { timezone: TZ, lawLocation: { state: 'CA', county: 'Alameda', city: 'Oakland' } },
-  });
-  await db()
-    .collection('companies')
-    .doc(co.companyId)
-    .collection('employees')
-    .doc(co.employeeId)
-    .update({ hiring: '2024-01-15' });
+  co = await californiaCompany('Oakland', { hiring: '2024-01-15' });
   await putPolicy(co, 'sick', {
     name: 'Paid sick leave',
     kind: 'sick',

@@ -1,9 +1,9 @@
 import { addDays } from '../../src/core/calendar';
 import { db } from '../../src/core/firebase';
-import { createCompany, type TestCompany } from '../helpers/fixtures';
+import type { TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 import { payroll, periods, setPayroll } from '../payroll/helpers';
-import { accrue, balances, H, putPolicy, storeApprovedPunches } from './helpers';
+import { accrue, balances, californiaCompany, H, putPolicy, storeApprovedPunches } from './helpers';
 
 /**
  * The wage statement's leave balances (California Labor Code 246(i)): each report row carries, per
@@ -12,7 +12,6 @@ import { accrue, balances, H, putPolicy, storeApprovedPunches } from './helpers'
  * of their own through GET /leave-balances on that day.
  */
 jest.setTimeout(120_000);
-const TZ = 'America/Los_Angeles';
 let co: TestCompany;
 let ended: { startDate: string; endDate: string };
 const q = () => ({ companyId: co.companyId });
@@ -23,15 +22,7 @@ const rowOf = async (who: TestCompany['owner']) => {
 };
 
 beforeAll(async () => {
-  co = await createCompany({
-    profile: { timezone: TZ, lawLocation: { state: 'CA', county: 'Los Angeles', city: 'Los Angeles' } },
-  });
-  await db()
-    .collection('companies')
-    .doc(co.companyId)
-    .collection('employees')
-    .doc(co.employeeId)
-    .update({ hiring: '2024-01-15', rateRegular: 20 });
+  co = await californiaCompany('Los Angeles', { hiring: '2024-01-15', rateRegular: 20 });
   await setPayroll(co, { payFrequency: 'weekly' });
   [, ended] = await periods(co, 2);
   await putPolicy(co, 'sick', {

@@ -52,7 +52,11 @@ export async function runAccruals({
   if (!active.length || !people.length) return { through, employees: 0, written: [] };
   // the approved punches of the earliest year any policy settles
   const earliest = people.flatMap((p) => active.map((pol) => yearsToSettle(through, pol, p.hire)[0].start)).sort()[0];
-  const spans = await workedSpans(companyId, { startDate: earliest, endDate: through }, { approvedOnly: true });
+  const spans = await workedSpans(
+    companyId,
+    { startDate: earliest, endDate: through },
+    { approvedOnly: true, employeeId },
+  );
   const written: LeaveEntry[] = [];
   let touched = 0;
   for (const person of people) {
