@@ -4263,7 +4263,7 @@ export interface paths {
          * Generate draft shifts from the template: a proposal to review, then commit
          * @description Fills the schedule template's slots (daysStructure: per weekday, per role, slots whose sub-role entries say `required` people and `hold` kept open) over startDate..endDate (at most 28 days), optionally only for roleIds and/or employeeIds. Nothing is written but the proposal: review it, then POST /schedule-proposals/{id}/commit writes its assignments as drafts.
          *
-         *     **Hard rules** (an assignment that breaks one never appears): the employee holds the slot's role and sub-role; is available then (the weekday's shift1/shift2 unless allDay; a weekday without an entry is no constraint; approved day-offs); no overlap with any of their shifts (published, manual, draft: existing shifts are respected, never moved or overwritten); at least betweenShifts minutes of rest (or the fair-workweek rest where it applies); maxDayHours; per company week the smaller of maxHoursInWeek and the company maxHoursPerWeek, and maxDaysPerWeek, counting the shifts already there.
+         *     **Hard rules** (an assignment that breaks one never appears): the employee holds the slot's role and sub-role; is available then (the weekday's shift1/shift2 unless allDay; a weekday without an entry is no constraint; approved day-offs; the same person's live shifts at the employer's other locations, with the rest around them: `otherLocation`); no overlap with any of their shifts (published, manual, draft: existing shifts are respected, never moved or overwritten); at least betweenShifts minutes of rest (or the fair-workweek rest where it applies); maxDayHours; per company week the smaller of maxHoursInWeek and the company maxHoursPerWeek, and maxDaysPerWeek, counting the shifts already there.
          *
          *     **Objective**, in this order: cover as many required seats as possible; then settings.generationPriority (longer-shifts: longer seats first; period-start: earlier days first, then longer; chronological: earlier start first); then profile.generationFormat (seniority: earlier hiring date first); then availability priority (higher preferred), hours toward each employee's minHoursInWeek, and lower labour cost. Solved as a mixed-integer program (HiGHS) started from a greedy pass, within timeLimitSeconds; `solver` says which answered, whether optimality is proven and the gap to the proven bound.
          *
@@ -6333,6 +6333,15 @@ export interface components {
             }[];
         };
         EmployeePay: {
+            /** @description The person’s linked records at the employer’s other locations (present only when linked): weeks holding work there are figured over the employer (weeks[].acrossLocations) */
+            acrossLocations?: {
+                /** @description Whether its hours were added to this location’s workweeks */
+                added: boolean;
+                /** @description The name of a location of the same employer where the person has a linked record */
+                location: string;
+                /** @description Why not: its workweek (time zone, day change, first day) or its overtime rule set differs from this location’s, or it is no longer of the same employer */
+                reason: ("workweekDiffers" | "overtimeRulesDiffer" | "otherEmployer") | null;
+            }[];
             /** @description The sum of `adjustments` (absent from reports frozen before adjustments) */
             adjustmentPay?: number | null;
             /** @description Prior-period adjustments: workweeks that straddle a closed period (true-up of their regular rate), POS records that arrived after their period closed, and paid time off of a closed period cancelled after it closed */
@@ -9670,7 +9679,7 @@ export interface components {
                 blockedBy: {
                     employeeId: string;
                     /** @enum {string} */
-                    rule: "position" | "availability" | "timeOff" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek" | "minor" | "minorHours";
+                    rule: "position" | "availability" | "timeOff" | "otherLocation" | "overlap" | "betweenShifts" | "maxDayHours" | "maxHoursInWeek" | "maxDaysPerWeek" | "minor" | "minorHours";
                 }[];
                 /** @description Holders of the position kept off this seat, by rule */
                 blockedCounts: {
@@ -10283,6 +10292,8 @@ export interface components {
             /** @description The roles whose tips enter: an employee's tips of a business date enter in the proportion of their approved minutes that day in these roles */
             contributorRoleIds: string[];
             createdAt: number;
+            /** @description period daypart (required there, null elsewhere): which daypart of the company's (settings.dayparts, else its template's, else the defaults; GET /companies/{id} settings): breakfast from the day change to lunch, lunch to dinner, dinner to late, late to the next day change */
+            daypart: ("breakfast" | "lunch" | "dinner" | "late") | null;
             /** @description shareBy points: an employee's own points per hour, instead of their role's */
             employeePoints: {
                 [key: string]: number;
@@ -10290,10 +10301,10 @@ export interface components {
             id: string;
             name: string;
             /**
-             * @description Each distribution covers one business date (day) or one company week (week, from the company's weekStartingDay)
+             * @description Each distribution covers one business date (day), one company week (week, from the company's weekStartingDay), one daypart of a business date (daypart: the sales closed in it and the minutes worked in it) or one shift of a business date (shift: the morning or evening shift of the schedule template)
              * @enum {string}
              */
-            period: "day" | "week";
+            period: "day" | "week" | "daypart" | "shift";
             /**
              * @description hours: by approved minutes in the share roles; points: minutes x the role's points (or the employee's, employeePoints); percent: each role its percentBp, split among its people by minutes
              * @enum {string}
@@ -10301,6 +10312,8 @@ export interface components {
             shareBy: "hours" | "points" | "percent";
             /** @description The roles whose people share the pool */
             shares: components["schemas"]["TipPoolShare"][];
+            /** @description period shift (required there, null elsewhere): am, the morning shift, from the day change to the weekday's evening start in the schedule template (else the company's dinner daypart); pm, the evening shift, from there to the next day change */
+            shift: ("am" | "pm") | null;
             /** @description Which tips enter: card (card tips and the tips of imported invoices), cash (entered and declared), gratuities */
             tipClasses: ("card" | "cash" | "gratuities")[];
             /** @description Whether the employer pays these employees with a tip credit: then only customarily tipped roles may share (no BOH role: 29 CFR 531.54(b)), and the state must allow a credit */
@@ -10440,6 +10453,27 @@ export interface components {
             secret: string;
         };
         WeekPay: {
+            /** @description The week figured over the employer's locations (docs/ORGANIZATIONS.md): the regularRate is over all their minutes and pay; this location pays its own minutes at its own rates (regularPay, overtimePay and doubleTimePay split that by minutes) plus its premiumShare. Absent: this location's minutes alone */
+            acrossLocations?: {
+                doubleTimeMinutes: number;
+                doubleTimeShareMinutes: number;
+                /** @description The minutes of the week at the employer’s other locations, nothing else of them */
+                elsewhere: {
+                    /** @description The other location’s name */
+                    location: string;
+                    workedMinutes: number;
+                }[];
+                /** @description The employer's overtime minutes of the week, over all its locations */
+                overtimeMinutes: number;
+                /** @description This location's share of the overtime minutes: in proportion to its minutes of the week (largest remainder) */
+                overtimeShareMinutes: number;
+                /** @description The week's whole premium portion, at the regularRate over all the locations */
+                premium?: number | null;
+                /** @description This location's share of the premium (largest remainder; the locations' shares add up to `premium`) */
+                premiumShare?: number | null;
+                /** @description Every location's minutes of the workweek (the employer's), none counted twice */
+                workedMinutes: number;
+            };
             doubleTimeMinutes: number;
             /** @description doubleTimeMinutes x double-time multiplier x regularRate / 60 */
             doubleTimePay?: number | null;
@@ -40985,6 +41019,11 @@ export interface operations {
                     /** @description The roles whose tips enter: an employee's tips of a business date enter in the proportion of their approved minutes that day in these roles */
                     contributorRoleIds: string[];
                     /**
+                     * @description period daypart (required there, null elsewhere): which daypart of the company's (settings.dayparts, else its template's, else the defaults; GET /companies/{id} settings): breakfast from the day change to lunch, lunch to dinner, dinner to late, late to the next day change
+                     * @default null
+                     */
+                    daypart?: ("breakfast" | "lunch" | "dinner" | "late") | null;
+                    /**
                      * @description shareBy points: an employee's own points per hour, instead of their role's
                      * @default {}
                      */
@@ -40993,10 +41032,10 @@ export interface operations {
                     };
                     name: string;
                     /**
-                     * @description Each distribution covers one business date (day) or one company week (week, from the company's weekStartingDay)
+                     * @description Each distribution covers one business date (day), one company week (week, from the company's weekStartingDay), one daypart of a business date (daypart: the sales closed in it and the minutes worked in it) or one shift of a business date (shift: the morning or evening shift of the schedule template)
                      * @enum {string}
                      */
-                    period: "day" | "week";
+                    period: "day" | "week" | "daypart" | "shift";
                     /**
                      * @description hours: by approved minutes in the share roles; points: minutes x the role's points (or the employee's, employeePoints); percent: each role its percentBp, split among its people by minutes
                      * @enum {string}
@@ -41004,6 +41043,11 @@ export interface operations {
                     shareBy: "hours" | "points" | "percent";
                     /** @description The roles whose people share the pool */
                     shares: components["schemas"]["TipPoolShare"][];
+                    /**
+                     * @description period shift (required there, null elsewhere): am, the morning shift, from the day change to the weekday's evening start in the schedule template (else the company's dinner daypart); pm, the evening shift, from there to the next day change
+                     * @default null
+                     */
+                    shift?: ("am" | "pm") | null;
                     /** @description Which tips enter: card (card tips and the tips of imported invoices), cash (entered and declared), gratuities */
                     tipClasses: ("card" | "cash" | "gratuities")[];
                     /** @description Whether the employer pays these employees with a tip credit: then only customarily tipped roles may share (no BOH role: 29 CFR 531.54(b)), and the state must allow a credit */
@@ -41242,6 +41286,11 @@ export interface operations {
                     /** @description The roles whose tips enter: an employee's tips of a business date enter in the proportion of their approved minutes that day in these roles */
                     contributorRoleIds: string[];
                     /**
+                     * @description period daypart (required there, null elsewhere): which daypart of the company's (settings.dayparts, else its template's, else the defaults; GET /companies/{id} settings): breakfast from the day change to lunch, lunch to dinner, dinner to late, late to the next day change
+                     * @default null
+                     */
+                    daypart?: ("breakfast" | "lunch" | "dinner" | "late") | null;
+                    /**
                      * @description shareBy points: an employee's own points per hour, instead of their role's
                      * @default {}
                      */
@@ -41250,10 +41299,10 @@ export interface operations {
                     };
                     name: string;
                     /**
-                     * @description Each distribution covers one business date (day) or one company week (week, from the company's weekStartingDay)
+                     * @description Each distribution covers one business date (day), one company week (week, from the company's weekStartingDay), one daypart of a business date (daypart: the sales closed in it and the minutes worked in it) or one shift of a business date (shift: the morning or evening shift of the schedule template)
                      * @enum {string}
                      */
-                    period: "day" | "week";
+                    period: "day" | "week" | "daypart" | "shift";
                     /**
                      * @description hours: by approved minutes in the share roles; points: minutes x the role's points (or the employee's, employeePoints); percent: each role its percentBp, split among its people by minutes
                      * @enum {string}
@@ -41261,6 +41310,11 @@ export interface operations {
                     shareBy: "hours" | "points" | "percent";
                     /** @description The roles whose people share the pool */
                     shares: components["schemas"]["TipPoolShare"][];
+                    /**
+                     * @description period shift (required there, null elsewhere): am, the morning shift, from the day change to the weekday's evening start in the schedule template (else the company's dinner daypart); pm, the evening shift, from there to the next day change
+                     * @default null
+                     */
+                    shift?: ("am" | "pm") | null;
                     /** @description Which tips enter: card (card tips and the tips of imported invoices), cash (entered and declared), gratuities */
                     tipClasses: ("card" | "cash" | "gratuities")[];
                     /** @description Whether the employer pays these employees with a tip credit: then only customarily tipped roles may share (no BOH role: 29 CFR 531.54(b)), and the state must allow a credit */
@@ -41501,7 +41555,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description First business date of the period: the date (day pools) or the company week's first date (week pools)
+                     * @description First business date of the period: the date (day, daypart and shift pools) or the company week's first date (week pools)
                      * @example 2026-11-21
                      */
                     periodStart: string;
