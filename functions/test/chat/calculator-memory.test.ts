@@ -87,7 +87,7 @@ describe('the calculator tool: figures the assistant states are computed', () =>
       ['calculate', true],
       ['calculate', false],
     ]);
-  });
+  }, 60_000);
 });
 
 describe('ai-memory: the assistant gets the memories the asking member may see', () => {
