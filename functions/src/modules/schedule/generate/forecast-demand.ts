@@ -7,7 +7,10 @@ import { buildProblem, type GenerationInputs } from './problem';
 
 /** Labor % the calibration stops within (the target's band is 1 point; the solver's final pass moves a little). */
 const CALIBRATION_TOLERANCE = 0.4;
-const CALIBRATION_ROUNDS = 4;
+const CALIBRATION_ROUNDS = 8;
+/** Bounds of the share of a budget step that the last step turned into staffed cost (see planDemand). */
+const MIN_STEP_GAIN = 0.25;
+const MAX_STEP_GAIN = 1.5;
 
 /** Labor cost of assignments (rate x worked hours), minor units: the figure the labor % is made of. */
 export function laborCostOf(problem: GenerationProblem, assignments: Assignment[]): number {
@@ -48,7 +51,8 @@ const plain = ({ costMinor: _c, utilisation: _u, ...seat }: Candidate): DemandSe
  * The forecast seats of a generation: the demand of each daypart through each role's
  * productivity, then (with a labor target) fitted to the budget the target allows. The budget is
  * calibrated against what the greedy pass actually staffs (employees' own rates, seats nobody can
- * take, the template's seats beside them) for a few rounds, so the proposal lands near the target.
+ * take, the template's seats beside them) for a few rounds, so the proposal lands near the target;
+ * the seats of the round that came closest are kept.
  */
 export async function planDemand(
   companyId: string,
@@ -69,16 +73,27 @@ export async function planDemand(
   const goal = (target / 100) * forecast.projectedSalesMinor;
   let budget = goal;
   let fitted = fitToBudget(candidates, budget);
+  let best = { fitted, miss: Infinity };
+  let previous: { budget: number; cost: number } | null = null;
   for (let round = 0; round < CALIBRATION_ROUNDS; round++) {
     const problem = buildProblem({ ...inputs, demandSeats: fitted.seats.map(plain) });
     const { assignments } = await generate(problem, { timeLimitSeconds: 1, method: 'greedy' });
     const cost = laborCostOf(problem, assignments);
     const percent = forecast.projectedSalesMinor > 0 ? (100 * cost) / forecast.projectedSalesMinor : 0;
-    if (Math.abs(percent - target) <= CALIBRATION_TOLERANCE) break;
-    budget += goal - cost;
+    const miss = Math.abs(percent - target);
+    if (miss < best.miss) best = { fitted, miss };
+    if (miss <= CALIBRATION_TOLERANCE) break;
+    // more budget bought no staffed cost: the staff who can take the seats are all taken
+    if (previous && budget > previous.budget && cost <= previous.cost) break;
+    // Seats nobody can take cost nothing: a unit of budget buys less than a unit of staffed cost,
+    // so the step is scaled by what the last step bought (a secant step, within bounds).
+    const bought = previous && budget !== previous.budget ? (cost - previous.cost) / (budget - previous.budget) : 1;
+    previous = { budget, cost };
+    budget += (goal - cost) / Math.min(MAX_STEP_GAIN, Math.max(MIN_STEP_GAIN, bought));
     const next = fitToBudget(candidates, budget);
     if (next.seats.length === fitted.seats.length && next.cut.length === fitted.cut.length) break;
     fitted = next;
   }
+  fitted = best.fitted;
   return { ...base, seats: fitted.seats.map(plain), cut: fitted.cut.length };
 }
