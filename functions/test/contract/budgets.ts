@@ -144,6 +144,12 @@ export const BUDGETS: Record<string, Budget> = {
     writes: at(0),
     why: "a period's hours and pay, with its leave, the wage statement's leave balances, the tips through payroll and the employer's other locations",
   },
+  // the report of the week (as the period's report reads it) and the week's tips after the pools (2 queries)
+  'GET /tip-credit/make-up': {
+    reads: at(66, 3),
+    writes: at(0),
+    why: "a workweek's tip-credit make-up, figured from the week's payroll report",
+  },
   // the default's reads and the period's report (its employer included), then the closing writes
   'POST /payroll/periods/{startDate}/close': {
     reads: at(43, 3),

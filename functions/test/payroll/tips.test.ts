@@ -111,7 +111,7 @@ describe('tips through payroll: pool shares and the tip-credit make-up (federal)
       expect.objectContaining({
         weekStart: WEEK,
         weekEnd: addDays(WEEK, 6),
-        jurisdiction: 'US',
+        jurisdiction: 'TX',
         minutes: 1800,
         cashWages: 6390,
         tips: 6000,

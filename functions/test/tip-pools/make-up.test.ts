@@ -1,14 +1,15 @@
 import { addDays, instant } from '../../src/core/calendar';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
-import { approvedPunch, storeEmployees } from '../payroll/helpers';
-import { sales, tipPools } from './helpers';
+import { approvedPunch, payroll, reportOf, setPayroll, storeEmployees } from '../payroll/helpers';
+import { role, sales } from './helpers';
 
 /**
  * The tip-credit make-up of a workweek through the API (docs/TIPS.md section 5): two servers paid
  * the federal $2.13 cash wage work 30 hours in the week of Monday 2026-11-23; one has $100.00 of
  * tips (owed $217.50 - $63.90 - $100.00 = $53.60), the other $200.00 (owed nothing). The same week
- * in California: no tip credit, no make-up.
+ * in California: no tip credit, no make-up. A server who also tends bar at $9.00 has the week's
+ * straight-time pay as cash wages, as the payroll report of the period the week ends in pays it.
  */
 const WEEK = '2026-11-23';
 
@@ -31,15 +32,15 @@ async function week(state: string, timezone: string): Promise<TestCompany> {
 }
 
 const makeUp = (co: TestCompany, weekStart = WEEK) =>
-  tipPools().get('/tip-credit/make-up').query({ companyId: co.companyId, weekStart }).set(bearer(co.owner));
+  payroll().get('/tip-credit/make-up').query({ companyId: co.companyId, weekStart }).set(bearer(co.owner));
 
 describe('the tip-credit make-up of a workweek', () => {
-  it('federal: 30 h at $2.13 with $100.00 of tips owes $53.60; with $200.00 nothing', async () => {
+  it('Texas (the federal figures): 30 h at $2.13 with $100.00 of tips owes $53.60; with $200.00 nothing', async () => {
     const co = await week('TX', 'America/Chicago');
     const res = await makeUp(co);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ jurisdiction: 'US', creditAllowed: true, minimumWage: 725, cashWage: 213 });
-    expect(res.body.data.source).toContain('203(m)(2)(A)(i)');
+    expect(res.body.data).toMatchObject({ jurisdiction: 'TX', creditAllowed: true, minimumWage: 725, cashWage: 213 });
+    expect(res.body.data.source).toContain('62.052(a)');
     const by = new Map(res.body.data.employees.map((e: { employeeId: string }) => [e.employeeId, e]));
     expect(by.get('low')).toEqual({
       employeeId: 'low',
@@ -66,5 +67,52 @@ describe('the tip-credit make-up of a workweek', () => {
       [false, 0],
       [false, 0],
     ]);
+  });
+
+  it('a server who tends bar part of the week: the straight-time pay of both rates, as the report of the period (starting mid-week) the week ends in pays it', async () => {
+    // Mon-Tue 11:00-17:00 at the bar ($9.00: 12 h = $108.00), Wed-Fri serving ($2.13: 18 h = $38.34);
+    // $50.00 of tips on Monday. 30 h x $7.25 = $217.50 - $146.34 - $50.00 = $21.16 owed (at $2.13
+    // for every hour it would be $103.60). Weekly pay periods from Wednesday: the week of Monday
+    // 2026-11-23 ends in the period of Wednesday 2026-11-25, which pays its make-up; the period of
+    // 2026-11-18 holds its Monday and Tuesday and no make-up of it.
+    const timezone = 'America/Chicago';
+    const co = await createCompany({
+      profile: {
+        timezone,
+        weekStartingDay: 1,
+        payrollStartingDay: 3,
+        lawLocation: { state: 'TX', county: null, city: null },
+      },
+    });
+    await setPayroll(co, { payFrequency: 'weekly', overtimeRules: { kind: 'flsa' } });
+    const bar = await role(co, 'Bar', 'FOH');
+    const server = await role(co, 'Server', 'FOH');
+    await storeEmployees(co.companyId, {
+      mia: { name: 'Mia', surname: 'Mixed', rateRegular: 2.13, positionRates: { [bar]: 9 } },
+    });
+    const at = (date: string, hour: number) => instant(date, hour * 60, timezone);
+    for (let d = 0; d < 5; d++) {
+      const day = addDays(WEEK, d);
+      await approvedPunch(co, 'mia', at(day, 11), at(day, 17), { positionId: d < 2 ? bar : server });
+    }
+    await sales(co, [['m1', 'mia', at(WEEK, 13), 40000, 5000]]);
+
+    const res = await makeUp(co);
+    expect(res.status).toBe(200);
+    expect(res.body.data.employees).toEqual([
+      {
+        employeeId: 'mia',
+        minutes: 1800,
+        cashRate: 488,
+        tipCreditTaken: true,
+        cashWages: 14634,
+        tips: 5000,
+        minimumForHours: 21750,
+        makeUp: 2116,
+      },
+    ]);
+    const { row } = await reportOf(co, '2026-11-25');
+    expect(row('mia')!.makeUp).toEqual([expect.objectContaining({ weekStart: WEEK, owed: 2116, amount: 2116 })]);
+    expect((await reportOf(co, '2026-11-18')).row('mia')!.makeUp).toBeUndefined();
   });
 });

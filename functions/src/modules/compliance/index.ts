@@ -9,7 +9,7 @@ export {
   type SchedulingChoice,
 } from './resolve';
 export { SCHEDULING_PACKS, SCHEDULING_PACK_IDS, type SchedulingPackId } from './packs';
-export { placeCovers, type LawLocation } from './location';
+export { placeCovers, sameName, type LawLocation } from './location';
 export type { ChangePay, ChangeTier, Citation, Pack, Place, RestRule, SchedulingVersion } from './types';
 export { formatCitation } from './citation';
 export type { PayRuleKind, RestPremium, RestStep } from './types';

@@ -7,7 +7,7 @@ import { shiftFromSnapshot, shiftRef } from '../schedule';
 import { settledOf, type LateRecordLine, type SettledLate } from './late-records';
 import { storedPeriods } from './repo';
 import type { CalendarInput } from './overtime';
-import { poolLedgerIn, tipCreditOn, weekTipsAfterPools, type TipCreditRow } from '../tip-pools';
+import { poolLedgerIn, tipCreditOn, weekTipsAfterPools, type TipCreditLocation, type TipCreditRow } from '../tip-pools';
 import type { PoolEntryLine } from './tip-pay';
 
 /** How many punches of the period are still open, and how many wait for approval. */
@@ -112,16 +112,20 @@ export function weeksEndingIn(range: DateRange, cal: Pick<CalendarInput, 'weekSt
   return out;
 }
 
-/** Reads the tip inputs: two queries for the pool ledger, and two per workweek where a tip credit is allowed. */
+/**
+ * Reads the tip inputs: two queries for the pool ledger, and two per workweek where a tip credit is
+ * allowed. `location` is the profile's lawLocation (its county and city rows apply); a bare state
+ * code gets the state's rows only.
+ */
 export async function tipInputsOf(
   companyId: string,
   range: DateRange,
   cal: Pick<CalendarInput, 'weekStartingDay'>,
-  state: string | null,
+  location: TipCreditLocation | null,
 ): Promise<TipInputs> {
   const ending = weeksEndingIn(range, cal);
   const weeks = ending
-    .map((week) => ({ week, row: tipCreditOn(state, week.start) }))
+    .map((week) => ({ week, row: tipCreditOn(location, week.start) }))
     .filter((w) => w.row.creditAllowed && w.row.minimumWage !== null);
   const [ledger, ...tips] = await Promise.all([
     poolLedgerIn(companyId, range.start, range.end),

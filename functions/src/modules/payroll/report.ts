@@ -370,7 +370,7 @@ export async function computeReport(
   const dates = { startDate: range.start, endDate: range.end };
   const [elements, tipInputs] = await Promise.all([
     listPayElements(companyId, { from: range.start, to: range.end }),
-    tipInputsOf(companyId, range, cal, company.profile.lawLocation?.state ?? null),
+    tipInputsOf(companyId, range, cal, company.profile.lawLocation ?? null),
   ]);
   // make-up elements paid for the weeks ending here count however early they were paid (tip-pay.ts)
   const earlier =

@@ -20,9 +20,11 @@ import {
 } from './schemas';
 import { exportQuery, exportResponse } from './export-schemas';
 import { lazyFile } from '../kit';
+import { makeUpQuery, makeUpSchema } from './make-up-schemas';
 
 /** The service (with attendance, sales and the export formats) is loaded by the first request that uses it, not with the routes. */
 const service = lazyFile<typeof import('./service')>(() => require('./service'));
+const makeUp = lazyFile<typeof import('./week-make-up')>(() => require('./week-make-up'));
 
 const manager = companyInQuery('manager');
 const owner = companyInQuery('owner');
@@ -148,6 +150,16 @@ export const routes: RouteDef[] = [
     query: companyIdQuery,
     response: reportSchema,
     handler: ({ params, member }) => service().getReport({ member, startDate: params.startDate }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/tip-credit/make-up',
+    summary: 'The tip-credit make-up of a workweek, per employee',
+    description: `For the company week starting on weekStart (else 422 TIP_PERIOD_NOT_A_START): the tip-credit row in force for the company's state (federal $2.13 cash wage against $7.25, 29 U.S.C. 203(m); no credit in CA, WA, OR, MN, NV, MT, AK; PA and FL their own), and per employee with approved minutes: the week's straight-time pay as their cash wages (every minute at the rate of its position, as the period report's weeks), whether a credit is taken (cash wages below the minimum wage for the minutes where the state allows a credit; never for a salaried employee), tips (their POS and imported tips of the week plus the net of their tip-pool entries), the minimum for the hours and the make-up owed: minimum - cash wages - tips when positive. The same figure as the make-up line of the report of the pay period the week ends in (before what tipCreditMakeUp pay elements paid). Figures and sources: docs/TIPS.md. Managers and owners; pay and tips withheld by the company's policies.`,
+    access: manager,
+    query: makeUpQuery,
+    response: makeUpSchema,
+    handler: ({ member, query }) => makeUp().weekMakeUp({ member, weekStart: query.weekStart }),
   }),
   defineRoute({
     method: 'post',

@@ -73,31 +73,60 @@ export interface MakeUpWeekFigure {
   owed: number;
 }
 
+/** A workweek's tip-credit arithmetic for one employee, whether a credit is taken or not. */
+export interface WeekCreditFigure {
+  minutes: number;
+  /** the week's straight-time pay: every worked minute at the rate of its position (pay.ts) */
+  cashWages: number;
+  tips: number;
+  minimumForHours: number;
+  /** a credit is allowed and the cash wages are below the minimum wage for the minutes */
+  tipCreditTaken: boolean;
+  /** minimumForHours - cashWages - tips when a credit is taken and that is positive, else 0 */
+  owed: number;
+}
+
 /**
- * A workweek's make-up figure for one employee, or null where no credit is taken: the week's
- * worked minutes and straight-time pay (every minute at the rate of its position, pay.ts) as the
- * cash wages; a credit is taken when they are below the minimum wage for the minutes. Owed:
- * makeUpOwed (tip-credit.ts), the tips never counted below 0.
+ * The tip-credit figure of one employee's workweek: the week's worked minutes and straight-time
+ * pay (every minute at the rate of its position, pay.ts) as the cash wages; a credit is taken when
+ * the state allows one and they are below the minimum wage for the minutes. Owed: makeUpOwed
+ * (tip-credit.ts), the tips never counted below 0. The one figure of the report's make-up lines
+ * and of GET /tip-credit/make-up.
  */
+export function weekCreditFigure(
+  row: TipCreditRow,
+  pay: { workedMinutes: number; straightTimePay: number },
+  tips: number,
+): WeekCreditFigure {
+  const minutes = pay.workedMinutes;
+  const cashWages = pay.straightTimePay;
+  const minimumForHours = row.minimumWage === null ? cashWages : Math.floor((minutes * row.minimumWage * 2 + 60) / 120);
+  const tipCreditTaken = row.creditAllowed && row.minimumWage !== null && minutes > 0 && cashWages < minimumForHours;
+  return {
+    minutes,
+    cashWages,
+    tips,
+    minimumForHours,
+    tipCreditTaken,
+    owed: tipCreditTaken ? makeUpOwed({ minutes, cashWages, tips: Math.max(0, tips) }, row) : 0,
+  };
+}
+
+/** A workweek's make-up figure for one employee (weekCreditFigure), or null where no credit is taken. */
 export function makeUpFigure(
   week: { start: string; end: string },
   row: TipCreditRow,
   pay: { workedMinutes: number; straightTimePay: number },
   tips: number,
 ): MakeUpWeekFigure | null {
-  if (!row.creditAllowed || row.minimumWage === null || pay.workedMinutes <= 0) return null;
-  const minimumForHours = Math.floor((pay.workedMinutes * row.minimumWage * 2 + 60) / 120);
-  if (pay.straightTimePay >= minimumForHours) return null;
+  const { tipCreditTaken, ...figure } = weekCreditFigure(row, pay, tips);
+  if (!tipCreditTaken) return null;
   return {
     weekStart: week.start,
     weekEnd: week.end,
     jurisdiction: row.jurisdiction,
     source: formatCitation(row.source),
-    minutes: pay.workedMinutes,
-    cashWages: pay.straightTimePay,
-    tips,
-    minimumForHours,
-    owed: makeUpOwed({ minutes: pay.workedMinutes, cashWages: pay.straightTimePay, tips: Math.max(0, tips) }, row),
+    ...figure,
   };
 }
 

@@ -29,7 +29,7 @@ export const makeUpLineSchema = z
     jurisdiction: z.string().describe("'US' (federal) or the state whose tip-credit row applies"),
     source: z.string().describe('Where the minimum and cash wage come from, and when they were checked'),
     minutes: z.int().describe('Approved minutes worked in the week'),
-    cashWages: cents('minutes x cash rate / 60'),
+    cashWages: cents("The week's straight-time pay: every worked minute at the rate of its position"),
     tips: cents("The week's tips after the pools"),
     minimumForHours: cents('minutes x minimum wage / 60'),
     owed: cents('minimumForHours - cashWages - tips (29 U.S.C. 203(m)(2)(A))'),

@@ -87,7 +87,7 @@ export async function distribute(call: PeriodCall): Promise<TipDistribution> {
   const finding = lawFinding(
     { sharingRoleIds: sharingRoleIds(pool), tipCreditTaken: pool.tipCreditTaken },
     ctx.roles,
-    ctx.state,
+    ctx.location,
     start,
   );
   if (finding) throw tipPoolErrors[finding.code](finding.message, finding.details);

@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../../core/errors';
-import { tipCreditOn } from './tip-credit';
+import { tipCreditOn, type TipCreditLocation } from './tip-credit';
 
 /**
  * Who may share a tip pool, by law: pure, no I/O. Each rule names its source (checked 2026-12-03):
@@ -58,15 +58,16 @@ export interface LawFinding {
 }
 
 /**
- * The first rule a pool breaks (null: lawful), for a company in `state` (two letters; null: none
- * given: federal law only) on business date `date`. The roles are the company's, by id.
+ * The first rule a pool breaks (null: lawful), for a company at `location` (its state, county and
+ * city; null: none given: federal law only) on business date `date`. The roles are the company's, by id.
  */
 export function lawFinding(
   pool: PoolForLaw,
   roles: ReadonlyMap<string, PoolRole>,
-  state: string | null,
+  location: TipCreditLocation | null,
   date: string,
 ): LawFinding | null {
+  const state = location?.state ?? null;
   const sharing = [...new Set(pool.sharingRoleIds)];
   const unknown = sharing.filter((id) => !roles.has(id));
   if (unknown.length)
@@ -75,7 +76,7 @@ export function lawFinding(
       message: `No such role in the company: ${unknown.join(', ')}`,
       details: unknown.map((roleId) => ({ path: 'roleId', roleId, message: 'no such active role' })),
     };
-  const credit = tipCreditOn(state, date);
+  const credit = tipCreditOn(location, date);
   if (pool.tipCreditTaken && !credit.creditAllowed)
     return {
       code: 'TIP_CREDIT_NOT_ALLOWED',

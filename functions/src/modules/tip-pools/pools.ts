@@ -22,7 +22,7 @@ export async function getPool({ companyId, poolId }: { companyId: string; poolId
   return pool;
 }
 
-/** The company's active roles by id, its state for law (null: none given) and its business date today. */
+/** The company's active roles by id, its location and state for law (null: none given) and its business date today. */
 export async function lawContext(companyId: string, now = Date.now()) {
   const [rules, roles] = await Promise.all([getCompanyRules({ companyId }), listRoles(companyId)]);
   const active = new Map<string, PoolRole>(
@@ -30,6 +30,7 @@ export async function lawContext(companyId: string, now = Date.now()) {
   );
   return {
     roles: active,
+    location: rules.profile.lawLocation ?? null,
     state: rules.profile.lawLocation?.state ?? null,
     today: businessToday(rules.profile.timezone, rules.settings.dayChangeTime, now),
     rules,
@@ -49,7 +50,7 @@ function check(body: PoolBody, ctx: Awaited<ReturnType<typeof lawContext>>, othe
     lawFinding(
       { sharingRoleIds: [...sharingRoleIds(body), ...unknownContributors], tipCreditTaken: body.tipCreditTaken },
       ctx.roles,
-      ctx.state,
+      ctx.location,
       ctx.today,
     ) ?? null;
   if (finding) throw tipPoolErrors[finding.code](finding.message, finding.details);

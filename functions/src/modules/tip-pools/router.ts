@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import { lazyFile } from '../kit';
-import { makeUpQuery, makeUpSchema } from './make-up-schemas';
 import {
   distributeBody,
   distributionSchema,
@@ -20,7 +19,6 @@ import {
 const pools = lazyFile<typeof import('./pools')>(() => require('./pools'));
 const distribute = lazyFile<typeof import('./distribute')>(() => require('./distribute'));
 const entries = lazyFile<typeof import('./entries')>(() => require('./entries'));
-const makeUp = lazyFile<typeof import('./make-up')>(() => require('./make-up'));
 
 const member = companyInQuery('employee');
 const manager = companyInQuery('manager');
@@ -144,15 +142,5 @@ The law is checked again with the roles as they are now (the codes of POST /tip-
     query: entriesQuery,
     response: z.array(entrySchema),
     handler: ({ member: m, query }) => entries().listEntries({ member: m, query }),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/tip-credit/make-up',
-    summary: 'The tip-credit make-up of a workweek, per employee',
-    description: `For the company week starting on weekStart (else 422 TIP_PERIOD_NOT_A_START): the tip-credit row in force for the company's state (federal $2.13 cash wage against $7.25, 29 U.S.C. 203(m); no credit in CA, WA, OR, MN, NV, MT, AK; PA and FL their own), and per employee with approved minutes: their regular rate, whether a credit is taken (a rate below the minimum wage where the state allows one), cash wages, tips (their POS and imported tips of the week plus the net of their tip-pool entries), the minimum for the hours and the make-up owed: minimum - cash wages - tips when positive. Figures and sources: docs/TIPS.md. Managers and owners; pay and tips withheld by the company's policies.`,
-    access: manager,
-    query: makeUpQuery,
-    response: makeUpSchema,
-    handler: ({ member: m, query }) => makeUp().weekMakeUp({ member: m, weekStart: query.weekStart }),
   }),
 ];

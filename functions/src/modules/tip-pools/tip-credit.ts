@@ -5,123 +5,64 @@
  * the employee's tips for the rest (the "tip credit"), as long as cash wage + tips reach the
  * minimum wage for every hour of the workweek; where they do not, the employer owes the difference
  * (the make-up). Some states forbid the credit (the cash wage is the full state minimum wage);
- * others set their own cash wage. Each row has its dates (effectiveFrom inclusive, effectiveTo
- * exclusive, business dates), so a change of the law is a new row, never an edit of an old one.
- * A state absent from the table follows the federal row (its own higher minimum wage, if any, is
- * not modelled here: say so in docs/TIPS.md).
+ * others, and some counties and cities, set their own minimum and cash wage. Each row has its dates
+ * (effectiveFrom inclusive, effectiveTo exclusive, business dates), so a change of the law is a new
+ * row, never an edit of an old one; the rows are in tip-credit-table.ts. For a location the most
+ * specific row in force applies: its city's, else its county's, else its state's, else the federal
+ * one (a state absent from the table follows the federal row: its own higher minimum wage, if any,
+ * is not modelled here; docs/TIPS.md says which are).
  *
  * Figures in cents per hour.
  */
+import { sameName } from '../compliance';
+import { TIP_CREDIT_ROWS, type TipCreditRow } from './tip-credit-table';
 
-export interface TipCreditSource {
-  section: string;
-  url: string;
-  checked: string;
-  basis: 'text' | 'agency' | 'summary';
+export type { TipCreditRow, TipCreditSource } from './tip-credit-table';
+
+export const TIP_CREDIT_TABLE: readonly TipCreditRow[] = TIP_CREDIT_ROWS;
+
+/**
+ * Where the company works for law (the profile's `lawLocation`; null: none given). Names are
+ * compared as the compliance packs compare them (without case, punctuation or a 'City'/'County'
+ * word: "New York City" is "New York").
+ */
+export interface TipCreditLocation {
+  state: string | null;
+  county?: string | null;
+  city?: string | null;
 }
 
-export interface TipCreditRow {
-  /** 'US' (federal) or a two-letter state code. */
-  jurisdiction: string;
-  effectiveFrom: string;
-  effectiveTo: string | null;
-  /** false: the state forbids a tip credit (no cash wage below the minimum). */
-  creditAllowed: boolean;
-  /** The minimum wage the make-up is measured against, cents per hour (null where no credit is allowed). */
-  minimumWage: number | null;
-  /** The least cash wage an employer taking the credit pays, cents per hour (null where no credit is allowed). */
-  cashWage: number | null;
-  source: TipCreditSource;
+export type TipCreditLevel = 'city' | 'county' | 'state' | 'federal';
+/** From the most specific level to the least. */
+export const TIP_CREDIT_LEVELS: readonly TipCreditLevel[] = ['city', 'county', 'state', 'federal'];
+
+export const levelOf = (r: TipCreditRow): TipCreditLevel =>
+  r.city !== undefined ? 'city' : r.counties ? 'county' : r.jurisdiction === 'US' ? 'federal' : 'state';
+
+/** Whether a row's area holds the location (dates aside). */
+export function rowCovers(r: TipCreditRow, location: TipCreditLocation | null): boolean {
+  if (r.jurisdiction === 'US') return true;
+  if (!location || location.state !== r.jurisdiction) return false;
+  const { city, county } = location;
+  if (r.city !== undefined) return !!city && sameName(r.city, city);
+  if (r.counties) return !!county && r.counties.some((c) => sameName(c, county));
+  return true;
 }
 
-const CHECKED = '2026-12-03';
-const DOL_TIPPED: TipCreditSource = {
-  section: 'U.S. DOL Wage and Hour Division, Minimum Wages for Tipped Employees (state table)',
-  url: 'https://www.dol.gov/agencies/whd/state/minimum-wage/tipped',
-  checked: CHECKED,
-  basis: 'summary',
-};
+export const inForceOn = (r: TipCreditRow, date: string) =>
+  r.effectiveFrom <= date && (r.effectiveTo === null || date < r.effectiveTo);
 
-/** The states that forbid a tip credit: the employer pays the full state minimum wage in cash. */
-const NO_CREDIT: Record<string, TipCreditSource> = {
-  CA: {
-    section: 'Cal. Labor Code 351 (no gratuity credited against wages)',
-    url: 'https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=LAB&sectionNum=351',
-    checked: CHECKED,
-    basis: 'summary',
-  },
-  WA: { ...DOL_TIPPED, section: 'RCW 49.46.020 (tips not counted toward the minimum wage); DOL tipped table' },
-  OR: { ...DOL_TIPPED, section: 'ORS 653.035(3) (tips not counted toward the minimum wage); DOL tipped table' },
-  MN: { ...DOL_TIPPED, section: 'Minn. Stat. 177.24 subd. 2 (no tip credit); DOL tipped table' },
-  NV: { ...DOL_TIPPED, section: 'Nev. Const. art. 15, sec. 16 (tips not credited); DOL tipped table' },
-  MT: { ...DOL_TIPPED, section: 'Mont. Code Ann. 39-3-404 (no tip credit); DOL tipped table' },
-  AK: { ...DOL_TIPPED, section: 'AS 23.10.065 (tips not credited); DOL tipped table' },
-};
-
-const FLORIDA: TipCreditSource = {
-  section:
-    'Fla. Const. art. X, sec. 24(c): $1.00 more each September 30 to $15.00 on 2026-09-30; tip credit fixed at the 2003 FLSA credit ($3.02)',
-  url: 'https://www.flsenate.gov/Laws/Constitution#A10S24',
-  checked: CHECKED,
-  basis: 'summary',
-};
-
-export const TIP_CREDIT_TABLE: readonly TipCreditRow[] = [
-  {
-    jurisdiction: 'US',
-    effectiveFrom: '2009-07-24',
-    effectiveTo: null,
-    creditAllowed: true,
-    minimumWage: 7_25,
-    cashWage: 2_13,
-    source: {
-      section: '29 U.S.C. 206(a)(1)(C) ($7.25 from 2009-07-24); 29 U.S.C. 203(m)(2)(A)(i) (cash wage at least $2.13)',
-      url: 'https://www.dol.gov/agencies/whd/fact-sheets/15-tipped-employees-flsa',
-      checked: CHECKED,
-      basis: 'agency',
-    },
-  },
-  ...Object.entries(NO_CREDIT).map(([state, source]): TipCreditRow => ({
-    jurisdiction: state,
-    effectiveFrom: '2000-01-01',
-    effectiveTo: null,
-    creditAllowed: false,
-    minimumWage: null,
-    cashWage: null,
-    source,
-  })),
-  {
-    jurisdiction: 'PA',
-    effectiveFrom: '2009-07-24',
-    effectiveTo: null,
-    creditAllowed: true,
-    minimumWage: 7_25,
-    cashWage: 2_83,
-    source: { ...DOL_TIPPED, section: '43 P.S. 333.103(d) (tipped cash wage $2.83); DOL tipped table' },
-  },
-  ...[
-    ['2024-09-30', '2025-09-30', 13_00],
-    ['2025-09-30', '2026-09-30', 14_00],
-    ['2026-09-30', null, 15_00],
-  ].map(([from, to, min]): TipCreditRow => ({
-    jurisdiction: 'FL',
-    effectiveFrom: from as string,
-    effectiveTo: to as string | null,
-    creditAllowed: true,
-    minimumWage: min as number,
-    cashWage: (min as number) - 3_02,
-    source: FLORIDA,
-  })),
-];
-
-/** The row in force on a business date for a state (null: no state given), the federal one where the state has none. */
-export function tipCreditOn(state: string | null, date: string): TipCreditRow {
-  const inForce = (r: TipCreditRow) => r.effectiveFrom <= date && (r.effectiveTo === null || date < r.effectiveTo);
-  const own = state ? TIP_CREDIT_TABLE.find((r) => r.jurisdiction === state && inForce(r)) : undefined;
-  const federal = TIP_CREDIT_TABLE.find((r) => r.jurisdiction === 'US' && inForce(r));
-  if (own) return own;
-  if (!federal) throw new RangeError(`No federal tip-credit row on ${date}`);
-  return federal;
+/**
+ * The row in force on a business date at a location (the company profile's lawLocation): the most
+ * specific one (city, county set, state, federal).
+ */
+export function tipCreditOn(location: TipCreditLocation | null, date: string): TipCreditRow {
+  const live = TIP_CREDIT_TABLE.filter((r) => inForceOn(r, date) && rowCovers(r, location));
+  for (const level of TIP_CREDIT_LEVELS) {
+    const row = live.find((r) => levelOf(r) === level);
+    if (row) return row;
+  }
+  throw new RangeError(`No federal tip-credit row on ${date}`);
 }
 
 export interface MakeUpWeek {

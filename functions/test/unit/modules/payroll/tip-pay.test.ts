@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { divide, type PoolRules, type TipsDay, type WorkDay } from '../../../../src/modules/tip-pools/distribution';
+import { TIP_CREDIT_TABLE } from '../../../../src/modules/tip-pools';
 import {
+  makeUpFigure,
   makeUpLines,
   tipEarnings,
+  weekCreditFigure,
   tipsWithPools,
   type MakeUpWeekFigure,
 } from '../../../../src/modules/payroll/tip-pay';
@@ -191,6 +194,52 @@ describe('the make-up lines (properties)', () => {
         }
         expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(Math.max(0, owed - paidBefore));
       }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('the tip-credit figure of a week (the report and GET /tip-credit/make-up)', () => {
+  const federal = TIP_CREDIT_TABLE.find((r) => r.jurisdiction === 'US')!;
+  const california = TIP_CREDIT_TABLE.find((r) => r.jurisdiction === 'CA')!;
+
+  it('takes the straight-time pay of the week as its cash wages: 12 h at $9.00 and 18 h at $2.13 with $50.00 of tips owe $21.16', () => {
+    expect(weekCreditFigure(federal, { workedMinutes: 1800, straightTimePay: 10800 + 3834 }, 5000)).toEqual({
+      minutes: 1800,
+      cashWages: 14634,
+      tips: 5000,
+      minimumForHours: 21750,
+      tipCreditTaken: true,
+      owed: 2116,
+    });
+    // at or above the minimum for the hours: no credit taken, nothing owed, no line
+    const atMinimum = { workedMinutes: 1800, straightTimePay: 21750 };
+    expect(weekCreditFigure(federal, atMinimum, 0)).toMatchObject({ tipCreditTaken: false, owed: 0 });
+    expect(makeUpFigure({ start: '2026-11-23', end: '2026-11-29' }, federal, atMinimum, 0)).toBeNull();
+    expect(weekCreditFigure(california, { workedMinutes: 1800, straightTimePay: 6390 }, 0)).toMatchObject({
+      tipCreditTaken: false,
+      owed: 0,
+    });
+  });
+
+  it('owes exactly what brings cash wages and tips up to the minimum for the hours, and the line is that figure', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 6000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: -5000, max: 80_000 }),
+        (minutes, centsPerHour, tips) => {
+          const pay = { workedMinutes: minutes, straightTimePay: Math.round((minutes * centsPerHour) / 60) };
+          const f = weekCreditFigure(federal, pay, tips);
+          expect(f.tipCreditTaken).toBe(minutes > 0 && f.cashWages < f.minimumForHours);
+          expect(f.owed).toBe(f.tipCreditTaken ? Math.max(0, f.minimumForHours - f.cashWages - Math.max(0, tips)) : 0);
+          if (f.tipCreditTaken)
+            expect(f.cashWages + Math.max(0, tips) + f.owed).toBeGreaterThanOrEqual(f.minimumForHours);
+          const line = makeUpFigure({ start: '2026-11-23', end: '2026-11-29' }, federal, pay, tips);
+          expect(line === null).toBe(!f.tipCreditTaken);
+          if (line) expect(line.owed).toBe(f.owed);
+        },
+      ),
       { numRuns: 500 },
     );
   });

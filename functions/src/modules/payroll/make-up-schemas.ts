@@ -23,11 +23,17 @@ export const makeUpSchema = z
         z.object({
           employeeId: z.string(),
           minutes: z.int().describe('Approved minutes worked in the week (unpaid breaks out)'),
-          cashRate: pay('Their regular rate, cents per hour'),
+          cashRate: pay(
+            'cashWages per hour worked, cents, rounded: their rate, or the mean of the rates of the positions they worked',
+          ),
           tipCreditTaken: z
             .boolean()
-            .describe('Paid below the minimum wage in a state allowing a credit: the tips make up the rest'),
-          cashWages: pay('minutes x cashRate / 60, rounded half up'),
+            .describe(
+              'Cash wages below the minimum wage for the minutes in a state allowing a credit (never for a salaried employee): the tips make up the rest',
+            ),
+          cashWages: pay(
+            "The week's straight-time pay: every worked minute at the rate of its position (as the payroll report's weeks)",
+          ),
           tips: visibleTo(
             z
               .int()
