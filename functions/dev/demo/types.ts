@@ -41,6 +41,17 @@ export interface DemoFileCompany {
   users: DemoUser[];
   /** Integrations connected in the demo: a POS (through its simulated account, dev/vendors) and a reservation partner. */
   integrations?: { pos?: 'toast' | 'clover'; csv?: boolean; reservation?: string };
+  /**
+   * A second location of a restaurant group: the company joins `with` (a company seeded before it)
+   * in an organization under one employer, and each of `links` (one person's records, one per
+   * location) is linked.
+   */
+  organization?: {
+    name: string;
+    with: string;
+    employer: { name: string; ein: string; companyCodes?: Record<string, string> };
+    links: { companyId: string; employeeId: string }[][];
+  };
 }
 
 export interface DemoFile {

@@ -8,6 +8,7 @@ import { seed as documents } from './documents';
 import { seed as employees } from './employees';
 import { seed as integrationEngine } from './integration-engine';
 import { seed as leave } from './leave';
+import { seed as organizations } from './organizations';
 import { seed as payroll } from './payroll';
 import { seed as posts } from './posts';
 import { seed as requests } from './requests';
@@ -30,6 +31,7 @@ export const SEEDERS: Readonly<Record<string, Seeder>> = {
   employees,
   integrationEngine,
   leave,
+  organizations,
   payroll,
   posts,
   requests,
