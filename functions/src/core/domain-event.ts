@@ -40,6 +40,16 @@ export const DOMAIN_EVENT_TYPES = [
   'integration.sync_failed',
   'application.received',
   'invitation.accepted',
+  'message.posted',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+/** The types that stay with the company's members: never delivered to integrators' webhooks (team messages). */
+export const MEMBER_ONLY_EVENT_TYPES: readonly DomainEventType[] = ['message.posted'];
+
+/** The types a webhook endpoint can receive. */
+export const WEBHOOK_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => !MEMBER_ONLY_EVENT_TYPES.includes(t)) as [
+  DomainEventType,
+  ...DomainEventType[],
+];

@@ -275,6 +275,25 @@ export const EVENT_KINDS = {
     defaults: MANAGERS,
     text: (d) => ({ title: 'Invitation accepted', body: `A new ${d.role} joined the team.` }),
   }),
+  'message.posted': kind({
+    version: 1,
+    summary:
+      "A team message was posted; addressed to the conversation's members who had read everything before it (at most one notification per conversation until they read it), and to the members it mentions; never to the author, nor to members who muted the conversation unless mentioned. Never delivered to webhooks",
+    data: z.object({
+      conversationId: z.string(),
+      messageId: z.string(),
+      conversationKind: z.enum(['direct', 'group', 'role', 'everyone']),
+      conversationName: z.string().nullable().describe('The name of a group conversation; null for a direct one'),
+      authorUid: z.string(),
+    }),
+    audience: (e) => to([], null, e.subjects.recipientUids ?? []),
+    defaults: APP_AND_PUSH,
+    // the text of the message stays in messaging (its erasure erases it): the notice names the conversation only
+    text: (d) => ({
+      title: 'New message',
+      body: d.conversationName ? `New messages in ${d.conversationName}.` : 'You have a new direct message.',
+    }),
+  }),
 } satisfies Record<DomainEventType, EventKind<z.ZodObject>>;
 
 export type EventData<T extends DomainEventType> = z.input<(typeof EVENT_KINDS)[T]['data']>;

@@ -1,12 +1,13 @@
 /** Messages: sending (policies, mentions, the rate limit), paging both ways, edits and deletions. */
 import { findMembership, type Membership } from '../../core/memberships';
 import { consumeLimits, type Limit } from '../../core/rate-limit';
+import { dispatchEvents, stageEvent } from '../events';
 import { currentRoleOf, interactionPolicies, readableConversation } from './access';
 import { refuse } from './conversations';
 import { messagingErrors } from './errors';
 import { inLogTurn } from './log';
 import * as repo from './repo';
-import { deleteRefusal, editRefusal, pageRange, postRefusal } from './rules';
+import { deleteRefusal, editRefusal, noticeRecipients, pageRange, postRefusal } from './rules';
 import { messagesCursor, type Message, type MessageInput } from './schemas';
 
 /**
@@ -71,7 +72,31 @@ export async function postMessage({
     );
   await consumeLimits([{ limit: MESSAGE_RATE, key: `${companyId}/${uid}` }], 'messages');
   const ref = repo.messagesCollection(companyId).doc();
-  return inLogTurn(companyId, async (tx) => {
+  // read before the turn: a receipt moving meanwhile costs at most one notice more or less
+  const receipts = readable.memberUids.length ? await repo.membersOf(companyId, conversationId) : [];
+  const recipientUids = noticeRecipients({
+    memberUids: readable.memberUids,
+    authorUid: uid,
+    before: readable.messageCount,
+    receipts,
+    mentions,
+  });
+  const event = recipientUids.length
+    ? stageEvent({
+        companyId,
+        type: 'message.posted',
+        actor: { uid },
+        subjects: { conversationIds: [conversationId], messageIds: [ref.id], recipientUids },
+        data: {
+          conversationId,
+          messageId: ref.id,
+          conversationKind: readable.kind,
+          conversationName: readable.kind === 'direct' ? null : readable.name,
+          authorUid: uid,
+        },
+      })
+    : null;
+  const posted = await inLogTurn(companyId, async (tx) => {
     const [stored, mine] = await Promise.all([
       repo.getConversation(companyId, conversationId, tx),
       repo.getMember(companyId, conversationId, uid, tx),
@@ -108,6 +133,7 @@ export async function postMessage({
           readUpTo: number,
           readAt: now,
         });
+        event?.write(t);
       },
       log: {
         conversationId,
@@ -122,6 +148,8 @@ export async function postMessage({
       },
     };
   });
+  await dispatchEvents([event]);
+  return posted;
 }
 
 /** A page of messages, oldest first: the newest without a cursor, then older or newer pages by cursor. */

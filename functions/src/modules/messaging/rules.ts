@@ -120,3 +120,26 @@ export function pageRange(
   if (direction === 'older') return { from: Math.max(1, at - limit), to: Math.min(at - 1, messageCount) };
   return { from: at + 1, to: Math.min(at + limit, messageCount) };
 }
+
+/**
+ * Whom a new message notifies (the `message.posted` event): of a direct or named group
+ * conversation, each member but the author who had read every message before it and has not muted
+ * it, so a member gets one notice per conversation until they read it; of any conversation, the
+ * members it mentions (muted or not). Automatic conversations (a role, everyone) notify their
+ * mentions only: their members are everyone of a role, and each message would be a notice to all.
+ */
+export function noticeRecipients(input: {
+  memberUids: readonly string[];
+  authorUid: string;
+  /** messages of the conversation before this one */
+  before: number;
+  receipts: readonly { uid: string; readUpTo: number; muted: boolean }[];
+  mentions: readonly string[];
+}): string[] {
+  const receipt = new Map(input.receipts.map((r) => [r.uid, r]));
+  const caughtUp = input.memberUids.filter((u) => {
+    const r = receipt.get(u);
+    return !r?.muted && (r?.readUpTo ?? 0) >= input.before;
+  });
+  return [...new Set([...caughtUp, ...input.mentions])].filter((u) => u !== input.authorUid).sort();
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DomainEvent } from '../../core/domain-event';
+import { MEMBER_ONLY_EVENT_TYPES, type DomainEvent } from '../../core/domain-event';
 import { db } from '../../core/firebase';
 import { ALREADY_EXISTS } from '../../core/firestore';
 import { logger } from '../../core/logger';
@@ -42,7 +42,8 @@ const taskIdOf = (task: DeliveryTask): string => `${task.deliveryId}-a${task.att
 
 const lastAttemptOf = (d: StoredDelivery): number => Math.max(0, ...d.attempts.map((a) => a.attempt));
 const listens = (endpoint: StoredEndpoint, type: string) =>
-  endpoint.eventTypes === null || endpoint.eventTypes.includes(type);
+  !(MEMBER_ONLY_EVENT_TYPES as readonly string[]).includes(type) &&
+  (endpoint.eventTypes === null || endpoint.eventTypes.includes(type));
 
 function publicDelivery(stored: StoredDelivery): Delivery {
   const { body: _body, ...delivery } = stored;

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { DOMAIN_EVENT_TYPES } from '../../core/domain-event';
+import { WEBHOOK_EVENT_TYPES } from '../../core/domain-event';
 import { companyIdQuery, documentId } from '../../http/fields';
 import { pageCursor } from '../../http/cursor';
 
 const eventTypes = z
-  .array(z.enum(DOMAIN_EVENT_TYPES))
+  .array(z.enum(WEBHOOK_EVENT_TYPES))
   .min(1)
-  .max(DOMAIN_EVENT_TYPES.length)
+  .max(WEBHOOK_EVENT_TYPES.length)
   .transform((types) => [...new Set(types)])
   .nullable()
-  .describe('The event types delivered; null: every type, including types added later');
+  .describe(
+    'The event types delivered; null: every type, including types added later (team messages, message.posted, are never delivered to webhooks)',
+  );
 
 const webhookUrl = z
   .url({ protocol: /^https?$/ })
