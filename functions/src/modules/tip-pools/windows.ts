@@ -68,8 +68,9 @@ type Span = Pick<WorkedSpan, 'startMs' | 'endMs' | 'unpaidBreaks'>;
 /**
  * A span's minutes cut over cells (which must cover it: the cells of its business date and the
  * dates around it): the time worked in each cell (unpaid breaks out, counted as spanMinutes counts
- * them), then its minutes (spanMinutes) apportioned by that time, largest remainder: they add up
- * to spanMinutes exactly. Cells in order; only those with minutes.
+ * them), then its minutes (spanMinutes) as whole minutes of that time, the minutes left by
+ * largest remainder (wholeMinutes): they add up to spanMinutes exactly, and no cell gets more than
+ * its time rounded up. Cells in order; only those with minutes.
  */
 export function splitSpan(span: Span, cells: readonly Cell[]): { cell: Cell; minutes: number }[] {
   const total = spanMinutes(span);
@@ -84,11 +85,30 @@ export function splitSpan(span: Span, cells: readonly Cell[]): { cell: Cell; min
   });
   const sum = worked.reduce((t, w) => t + w, 0);
   if (sum <= 0) return [];
-  const minutes = largestRemainder(
-    worked.map((w) => w * total),
-    sum,
-  );
+  const minutes =
+    wholeMinutes(worked, total) ??
+    largestRemainder(
+      worked.map((w) => w * total),
+      sum,
+    );
   return cells.map((cell, i) => ({ cell, minutes: minutes[i] })).filter((x) => x.minutes > 0);
+}
+
+/**
+ * The time worked in each cell (ms) as whole minutes adding up to `total`: each cell's whole
+ * minutes, and the minutes left to the cells with the largest part of a minute (earlier cells
+ * first on a tie), so that no cell gets more minutes than it was worked, rounded up. Null when the
+ * counted total is not within the cells' whole minutes and their parts of a minute (the caller
+ * then apportions by share).
+ */
+function wholeMinutes(worked: readonly number[], total: number): number[] | null {
+  const floors = worked.map((w) => Math.floor(w / 60_000));
+  const left = total - floors.reduce((t, f) => t + f, 0);
+  const fractional = worked.map((w, i) => ({ i, part: w - floors[i] * 60_000 })).filter((f) => f.part > 0);
+  if (left < 0 || left > fractional.length) return null;
+  fractional.sort((a, b) => b.part - a.part || a.i - b.i);
+  for (const { i } of fractional.slice(0, left)) floors[i] += 1;
+  return floors;
 }
 
 export interface WindowInput {

@@ -77,6 +77,22 @@ describe('the parts of a business date (hand-worked)', () => {
     ]);
   });
 
+  it('never counts a part more minutes than it was worked, rounded up: 30:28 and 899:00 of a 929:30 span count 31 and 899', () => {
+    // found by the property below (seed 106490939): the span's first 2 s lie before the cells, its
+    // minutes (930) are one more than the cells' whole minutes, and apportioning by share gave the
+    // extra minute to the part worked exactly 899 minutes (900)
+    const start = at(D, 11);
+    const s = span(D, start, start + 55_770_000);
+    const cells = [
+      { date: D, part: 1, startMs: start + 2_000, endMs: start + 1_830_000 },
+      { date: D, part: 2, startMs: start + 1_830_000, endMs: start + 55_770_000 },
+    ];
+    expect(splitSpan(s, cells).map((x) => [x.cell.part, x.minutes])).toEqual([
+      [1, 31],
+      [2, 899],
+    ]);
+  });
+
   it("gives a punch past the day change to the next date's breakfast: 22:00-05:00 is 360 late minutes and 60 of the next breakfast", () => {
     const w = workInCells({
       date: D,
