@@ -2,6 +2,7 @@ import { defineModule, lazyFile } from '../kit';
 import { messagingErrors } from './errors';
 
 const router = lazyFile<typeof import('./router')>(() => require('./router'));
+const retention = lazyFile<typeof import('./retention')>(() => require('./retention'));
 
 export default defineModule({
   name: 'messaging',
@@ -11,7 +12,10 @@ export default defineModule({
   // the live stream holds its request up to a minute (its own deadline, GET /messaging/stream)
   runtime: { timeoutSeconds: 90 },
   errors: messagingErrors.catalog,
-  collections: { company: ['conversations', 'conversationMembers', 'messages', 'conversationLog', 'messagingHead'] },
+  collections: {
+    company: ['conversations', 'conversationMembers', 'messages', 'conversationLog', 'messagingHead'],
+    root: ['messageRetention'],
+  },
   personalData: {
     // a group the person started stays the team's (its creator's id kept)
     conversations: { match: { uid: 'createdBy' }, erase: 'reduce' },
@@ -29,5 +33,16 @@ export default defineModule({
     conversationLog: { match: { uid: 'uid' }, erase: 'reduce' },
     // the company's last log sequence number: no person
     messagingHead: 'none',
+    // a company's setting: no person
+    messageRetention: 'none',
   },
+  jobs: [
+    {
+      name: 'messagingRetention',
+      schedule: 'every 1440 minutes',
+      description:
+        "Reduces each company's messages older than its retention (GET /messaging/retention) to tombstones, as an erasure does",
+      run: () => async () => retention().runRetention(),
+    },
+  ],
 });

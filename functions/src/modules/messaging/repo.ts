@@ -88,6 +88,31 @@ export const {
   fromSnapshot: messageFromSnapshot,
 } = storedCollection('messages', storedMessage);
 export const { collection: logCollection, fromDoc: logFromDoc } = storedCollection('conversationLog', storedLogEntry);
+
+/** A company's retention of messages (root `messageRetention/{companyId}`: the daily job lists them). */
+const storedRetention = z.object({
+  companyId: z.string(),
+  days: z.number().int().positive().nullable().default(null),
+  updatedAt: storedMillis.nullable().default(null),
+});
+export type StoredRetention = z.output<typeof storedRetention>;
+export const retentionRef = (companyId: string) => db().collection('messageRetention').doc(companyId);
+export const retentionOf = (snap: DocumentSnapshot): StoredRetention =>
+  snap.exists ? storedRetention.parse(snap.data()) : { companyId: snap.id, days: null, updatedAt: null };
+export async function retentionsInForce(): Promise<StoredRetention[]> {
+  const snap = await db().collection('messageRetention').where('days', '>', 0).get();
+  return snap.docs.map((d) => storedRetention.parse(d.data()));
+}
+/** A company's messages sent before `before` and not reduced to tombstones, oldest first, at most `limit`. */
+export async function messagesSentBefore(companyId: string, before: number, limit: number): Promise<StoredMessage[]> {
+  const snap = await messagesCollection(companyId)
+    .where('erased', '==', false)
+    .where('createdAt', '<', before)
+    .orderBy('createdAt')
+    .limit(limit)
+    .get();
+  return snap.docs.map(messageFromDoc);
+}
 /** The company's stream head: the last companySeq handed out. */
 export const headRef = (companyId: string) => db().doc(`companies/${companyId}/messagingHead/log`);
 export const headOf = (snap: DocumentSnapshot): number =>

@@ -18,6 +18,8 @@ import {
   patchConversationBody,
   postMessageBody,
   readBody,
+  retentionBody,
+  retentionSchema,
   STREAM_MAX_WAIT_SECONDS,
   streamEndSchema,
   streamQuery,
@@ -27,8 +29,11 @@ import { EDIT_WINDOW_MS } from './rules';
 const conversations = lazyFile<typeof import('./conversations')>(() => require('./conversations'));
 const messages = lazyFile<typeof import('./messages')>(() => require('./messages'));
 const stream = lazyFile<typeof import('./stream')>(() => require('./stream'));
+const retention = lazyFile<typeof import('./retention')>(() => require('./retention'));
 
 const member = companyInQuery('employee');
+const RETENTION =
+  'How long the company keeps messages: once a day, every message sent more than `days` days ago is reduced in place to a tombstone as an erasure reduces it (empty text, no mentions, `erased: true`; its number, author and time stay, so paging and the other messages are unchanged). null (the default): messages are kept until erased.';
 const READS =
   "A conversation is read by its members (direct and group), by every member (everyone), by the holders of the role and managers and owners (a role group), and by managers and owners (every group, not others' direct conversations); anyone else gets 404 CONVERSATION_NOT_FOUND. An archived employee reads nothing after their access end.";
 const POLICIES =
@@ -197,5 +202,26 @@ export const routes: RouteDef[] = [
     response: messageSchema,
     handler: ({ member: m, params }) =>
       messages().deleteMessage({ member: m, conversationId: params.conversationId, messageId: params.messageId }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/messaging/retention',
+    summary: "The company's retention of messages",
+    description: `${RETENTION} Managers and owners.`,
+    access: companyInQuery('manager'),
+    query: companyIdQuery,
+    response: retentionSchema,
+    handler: ({ member: m }) => retention().getRetention({ member: m }),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/messaging/retention',
+    summary: "Set the company's retention of messages (owners)",
+    description: `${RETENTION} Setting it applies from the next daily run to every message, the older ones included. Owners only.`,
+    access: companyInQuery('owner'),
+    query: companyIdQuery,
+    body: retentionBody,
+    response: retentionSchema,
+    handler: ({ member: m, body }) => retention().setRetention({ member: m, days: body.days }),
   }),
 ];

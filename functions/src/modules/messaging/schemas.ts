@@ -71,7 +71,11 @@ export const messageSchema = z
     editedAt: z.number().nullable(),
     deletedAt: z.number().nullable(),
     deletedBy: z.string().nullable().describe('The author, or the manager or owner who removed it (moderation)'),
-    erased: z.boolean().describe("The author's personal data was erased: the message is a tombstone"),
+    erased: z
+      .boolean()
+      .describe(
+        "The author's personal data was erased, or the message outlived the company's retention: it is a tombstone",
+      ),
   })
   .meta({ id: 'MessagingMessage' });
 export type Message = z.infer<typeof messageSchema>;
@@ -210,3 +214,24 @@ export const streamEndSchema = z
   })
   .meta({ id: 'MessagingStreamEnd' });
 export type StreamEnd = z.infer<typeof streamEndSchema>;
+
+export const MIN_RETENTION_DAYS = 30;
+export const MAX_RETENTION_DAYS = 3650;
+export const retentionBody = z.strictObject({
+  days: z
+    .int()
+    .min(MIN_RETENTION_DAYS)
+    .max(MAX_RETENTION_DAYS)
+    .nullable()
+    .describe(
+      `Days a message is kept (${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}): older ones are reduced to tombstones by the daily job; null: kept until erased (the default)`,
+    ),
+});
+export const retentionSchema = z
+  .object({
+    companyId: z.string(),
+    days: z.int().nullable().describe('Days a message is kept; null: kept until erased'),
+    updatedAt: z.number().nullable().describe('When it was last set (epoch ms); null: never set'),
+  })
+  .meta({ id: 'MessageRetention' });
+export type Retention = z.output<typeof retentionSchema>;
