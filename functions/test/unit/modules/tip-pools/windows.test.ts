@@ -130,6 +130,29 @@ describe('the parts of a business date (hand-worked)', () => {
   });
 });
 
+describe('a part nobody of the sharing roles worked', () => {
+  it('keeps the tips with the servers: no busser at lunch takes no tip-out, a bar pool nobody worked gives back what entered', () => {
+    // Ana serves lunch 11:00-15:00 with $40.00 of card tips; Ben buses dinner only
+    const spans = new Map([
+      ['ana', [span(D, at(D, 11), at(D, 15), 'server')]],
+      ['ben', [span(D, at(D, 17), at(D, 22), 'busser')]],
+    ]);
+    const lunch = windowInputs(input({ part: 1, spans, sales: [sale('ana', 13, 4000)] }));
+    expect(lunch.work).toEqual([{ employeeId: 'ana', date: D, roleId: 'server', minutes: 240 }]);
+    const rules = {
+      tipClasses: ['card'] as TipClass[],
+      contributorRoleIds: ['server'],
+      tipOut: { basis: 'tips' as const, percentBp: 1000, toRoleIds: ['busser'] },
+      shareBy: 'hours' as const,
+      shares: [{ roleId: 'bar' }],
+      employeePoints: {},
+    };
+    const d = divide(rules, lunch.tips, lunch.work);
+    expect(d.tipOut).toBe(0);
+    expect(d.lines.map((l) => [l.employeeId, l.kind, l.contributed, l.share])).toEqual([['ana', 'pool', 4000, 4000]]);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------- properties
 
 const EMPLOYEES = ['e1', 'e2', 'e3'];
