@@ -63,6 +63,16 @@ describe('the same person’s shifts across an employer’s locations', () => {
     expect(consented.body.data.warnings).toEqual([
       expect.objectContaining({ rule: 'fairWorkweekRest', otherLocation: 'Harbor North', blocking: false }),
     ]);
+    // the clopening's $100 is owed at B, which wrote the shift that made the rest short
+    expect(consented.body.data.premiums).toEqual([
+      expect.objectContaining({
+        shiftId: 'b-open',
+        employeeId: g.b.employeeId,
+        rule: 'rest',
+        amountMinor: 100_00,
+        reason: expect.stringContaining("next to the person's shift at Harbor North"),
+      }),
+    ]);
     // 12 hours: fine
     const later = await atB(g, 'b-open', { start: hm(11), end: hm(15) }, WED);
     expect(later.status).toBe(200);

@@ -82,6 +82,20 @@ describe('publishing drafts against the person’s shifts at the other locations
       expect.objectContaining({ rule: 'fairWorkweekRest', otherLocation: 'Harbor North', blocking: false }),
     ]);
     expect((await storedShift(g.b.companyId, 'b-open'))?.mode).toBe('published');
+    // the clopening's $100 is recorded at B with the published shift
+    const premiums = await api('schedule')
+      .get('/shifts/premiums')
+      .query({ companyId: g.b.companyId, startDate: WED, endDate: WED })
+      .set(bearer(g.b.manager));
+    expect(premiums.status).toBe(200);
+    expect(premiums.body.data).toEqual([
+      expect.objectContaining({
+        shiftId: 'b-open',
+        rule: 'rest',
+        amountMinor: 100_00,
+        reason: expect.stringContaining('Harbor North'),
+      }),
+    ]);
   });
 
   it('refuses less rest than B’s betweenShifts after the close at A', async () => {

@@ -1,5 +1,5 @@
-import { hhmm } from '../../core/calendar';
-import { minRestMinutes } from './fair-workweek';
+import { addDays, hhmm } from '../../core/calendar';
+import { minRestMinutes, restPremium, type PremiumDue } from './fair-workweek';
 import type { ScheduleRules, Timed } from './rules';
 import type { Finding, Shift } from './schemas';
 
@@ -67,7 +67,7 @@ export function acrossLocationFindings(
         unit: 'minutes',
         message: `${times(c)} leaves ${gap} minutes of rest next to the person's shift at ${o.locationName} (${times(o)}); the company requires ${rules.betweenShifts}`,
       });
-    if (fairMinutes > 0 && gap < fairMinutes)
+    if (fairMinutes > 0 && gap < fairMinutes && consecutiveDates(c.date, o.date))
       out.push({
         ...base,
         ...where,
@@ -78,6 +78,39 @@ export function acrossLocationFindings(
         unit: 'minutes',
         message: `${times(c)} leaves ${gap} minutes of rest next to the person's shift at ${o.locationName} (${times(o)}); the fair-workweek rule (${rules.jurisdiction}) requires ${fairMinutes} unless the employee consents (restConsent)`,
       });
+  }
+  return out;
+}
+
+/** The fair-workweek rest is between shifts of consecutive business dates (a clopening), as at one location. */
+const consecutiveDates = (a: string, b: string) => b === addDays(a, -1) || b === addDays(a, 1);
+
+/**
+ * The fair-workweek rest premiums a live candidate owes against the person's shifts at the other
+ * locations: for each short rest (less than the candidate's location's minimum, between shifts of
+ * consecutive business dates), the premium of the candidate's rule pack, figured on whichever of
+ * the two shifts comes second. The candidate's location records it (it wrote the shift that made the
+ * rest short); its reason names the other location.
+ */
+export function acrossLocationRestPremiums(
+  candidate: Timed<Shift>,
+  elsewhere: readonly ShiftElsewhere[],
+  rules: ScheduleRules,
+): PremiumDue[] {
+  const c = candidate.shift;
+  const jurisdiction = rules.jurisdiction ?? 'none';
+  if (c.mode === 'draft' || minRestMinutes(jurisdiction, c.date) === 0) return [];
+  const out: PremiumDue[] = [];
+  for (const o of elsewhere) {
+    if (!consecutiveDates(c.date, o.date) || (o.startMs < candidate.endMs && candidate.startMs < o.endMs)) continue;
+    const otherFirst = o.endMs <= candidate.startMs;
+    const gap = Math.round((otherFirst ? candidate.startMs - o.endMs : o.startMs - candidate.endMs) / 60_000);
+    const second = otherFirst
+      ? { minutes: candidate.minutes, date: c.date }
+      : { minutes: Math.round((o.endMs - o.startMs) / 60_000), date: o.date };
+    const premium = restPremium(jurisdiction, gap, second.minutes, second.date);
+    if (premium)
+      out.push({ ...premium, reason: `${premium.reason} (next to the person's shift at ${o.locationName})` });
   }
   return out;
 }

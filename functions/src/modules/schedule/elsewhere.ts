@@ -2,7 +2,8 @@ import { addDays } from '../../core/calendar';
 import { lockKeys } from '../../core/locks';
 import { companyRulesFromSnapshots, companyRulesRefs } from '../companies';
 import { linkedRecordsOfEach, type LinkedRecord } from '../organizations';
-import { acrossLocationFindings, type ShiftElsewhere } from './across-locations';
+import { acrossLocationFindings, acrossLocationRestPremiums, type ShiftElsewhere } from './across-locations';
+import type { PremiumDue } from './fair-workweek';
 import * as repo from './repo';
 import { scheduleRulesOf, timed, type ScheduleRules, type Timed } from './rules';
 import { LIVE_MODES, type Finding, type Shift } from './schemas';
@@ -86,6 +87,13 @@ export async function readShiftsElsewhereOf(
   });
   return out;
 }
+
+/** The fair-workweek rest premiums a candidate owes against its employee's shifts elsewhere (`acrossLocationRestPremiums`). */
+export const elsewhereRestPremiums = (
+  candidate: Timed<Shift>,
+  elsewhere: ReadonlyMap<string, readonly ShiftElsewhere[]>,
+  rules: ScheduleRules,
+): PremiumDue[] => acrossLocationRestPremiums(candidate, elsewhere.get(candidate.shift.employeeId) ?? [], rules);
 
 /** The findings across locations of a candidate whose employee's shifts elsewhere are in `elsewhere`. */
 export const elsewhereFindings = (

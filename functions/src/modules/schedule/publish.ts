@@ -15,7 +15,7 @@ import { outcomeOf } from './outcome';
 import { checkRange, conflictError, conflictWindow, shiftFindings, withTimes } from './shift-checks';
 import { byTime } from './shifts';
 import { listTimeOff } from './time-off';
-import { elsewhereFindings, readShiftsElsewhereOf, scheduleLocks } from './elsewhere';
+import { elsewhereFindings, elsewhereRestPremiums, readShiftsElsewhereOf, scheduleLocks } from './elsewhere';
 import { LOCK_WRITES_PER_KEY, MAX_COMMIT_WRITES, writesLeft } from '../../core/locks';
 
 /**
@@ -119,8 +119,13 @@ export async function publish({
             restOwed.push({ ...r.premium, ...premiumOf(shift, rules) });
         }
         for (const f of found) if (!findings.has(findingKey(f))) findings.set(findingKey(f), f);
-        // the person's shifts at the other locations: a consent for the shift's date covers its rest there
-        across.push(...elsewhereFindings(timing, elsewhere, rules, consented.has(`${shift.employeeId}|${shift.date}`)));
+        // the person's shifts at the other locations: a consent for the shift's date covers its rest
+        // there, and the premium it owes is recorded here, with the shift that made the rest short
+        const consentedHere = consented.has(`${shift.employeeId}|${shift.date}`);
+        across.push(...elsewhereFindings(timing, elsewhere, rules, consentedHere));
+        if (consentedHere)
+          for (const p of elsewhereRestPremiums(timing, elsewhere, rules))
+            restOwed.push({ ...p, ...premiumOf(shift, rules) });
       }
       const all = [...findings.values(), ...across];
       const blocking = all.filter((f) => f.blocking);

@@ -22,7 +22,7 @@ import { checkRange, conflictWindow, standsWith, throwIfBlocked, withTimes, writ
 import { listTimeOff } from './time-off';
 import { lockKeys } from '../../core/locks';
 import { outcomeOf } from './outcome';
-import { elsewhereFindings, readShiftsElsewhereOf, scheduleLocks } from './elsewhere';
+import { elsewhereFindings, elsewhereRestPremiums, readShiftsElsewhereOf, scheduleLocks } from './elsewhere';
 
 /** The shifts of a company read by the API, and the write and delete of one shift. */
 
@@ -223,6 +223,7 @@ export async function writeShift({
       ? [
           ...changePremiums(existing, shift, rules, now),
           ...rest.map((r) => ({ ...r.premium, ...premiumOf(shift, rules) })),
+          ...elsewhereRestPremiums(timing, elsewhere, rules).map((p) => ({ ...p, ...premiumOf(shift, rules) })),
         ]
       : [];
     const staged = stagePremiums(companyId, owed);
