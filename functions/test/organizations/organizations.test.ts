@@ -152,6 +152,44 @@ describe('who sees what across locations', () => {
     }
   });
 
+  it("lists the organization's owners and administrators among each location's members, once, not changeable there", async () => {
+    const g = await twoLocationGroup();
+    const admin = await createUser({ label: 'org-admin' });
+    await orgApi().put(`/organizations/${g.orgId}/members/${admin.uid}`).set(bearer(g.owner)).send({ role: 'admin' });
+    const membersAt = async (companyId: string) => {
+      const res = await api('auth').get('/members').query({ companyId }).set(bearer(g.owner));
+      expect(res.status).toBe(200);
+      return res.body.data as {
+        uid: string;
+        role: string;
+        employeeId: string | null;
+        organizationRole: string | null;
+      }[];
+    };
+    for (const co of [g.a, g.b]) {
+      const listed = await membersAt(co.companyId);
+      // the organization's owner is an owner of both companies: listed once, as the company's member
+      expect(listed.filter((m) => m.uid === g.owner.uid)).toEqual([
+        expect.objectContaining({ role: 'owner', organizationRole: null }),
+      ]);
+      expect(listed.filter((m) => m.uid === admin.uid)).toEqual([
+        expect.objectContaining({ role: 'owner', employeeId: null, organizationRole: 'admin' }),
+      ]);
+      expect(listed.find((m) => m.uid === co.manager.uid)).toMatchObject({ role: 'manager', organizationRole: null });
+    }
+    // not a member of the company: changed on the organization, not here
+    const patch = await api('auth')
+      .patch(`/members/${admin.uid}`)
+      .query({ companyId: g.b.companyId })
+      .set(bearer(g.owner))
+      .send({ role: 'manager' });
+    expect([patch.status, patch.body.code]).toEqual([404, 'MEMBER_NOT_FOUND']);
+    // a company outside any organization lists its own members only
+    const alone = await createCompany();
+    const own = await api('auth').get('/members').query({ companyId: alone.companyId }).set(bearer(alone.owner));
+    expect(own.body.data.every((m: { organizationRole: unknown }) => m.organizationRole === null)).toBe(true);
+  });
+
   it("keeps a location's manager to their location: B's employees and shifts are refused, the organization is not found", async () => {
     const g = await twoLocationGroup();
     const employees = await api('employees')

@@ -7433,6 +7433,8 @@ export interface components {
             employeeId: string | null;
             /** @description Display name of the account */
             name: string | null;
+            /** @description An owner or administrator of the location's organization, who acts here as an owner (role owner) without a membership of this company (not changed or removed here, but on the organization); null: a member of the company */
+            organizationRole: ("owner" | "admin") | null;
             /** @enum {string} */
             role: "employee" | "manager" | "owner";
             uid: string;

@@ -166,6 +166,12 @@ export const memberSchema = recordOf(
     role: z.enum(MEMBER_ROLES),
     employeeId: z.string().nullable(),
     disabled: z.boolean(),
+    organizationRole: z
+      .enum(['owner', 'admin'])
+      .nullable()
+      .describe(
+        "An owner or administrator of the location's organization, who acts here as an owner (role owner) without a membership of this company (not changed or removed here, but on the organization); null: a member of the company",
+      ),
   }),
   'employeeId',
 ).meta({ id: 'Member' });

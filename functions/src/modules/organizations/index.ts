@@ -14,5 +14,7 @@ export const linkedRecordsOfEach = lazyFunction(ports, 'linkedRecordsOfEach');
 /** Every linked record of a location, by employee id, with the same person's records elsewhere (one query). */
 export const linkedRecordsAt = lazyFunction(ports, 'linkedRecordsAt');
 export const autoLinkPerson = lazyFunction(links, 'autoLinkPerson');
-export type { EmployerOfLocation, LinkedRecord } from './ports';
+/** The owners and administrators of a location's organization (they act as owners there). */
+export const organizationMembersAt = lazyFunction(ports, 'organizationMembersAt');
+export type { EmployerOfLocation, LinkedRecord, OrganizationMemberOfLocation } from './ports';
 export { organizationErrors } from './errors';

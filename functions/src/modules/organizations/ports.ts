@@ -21,6 +21,24 @@ export async function employerOf(companyId: string): Promise<EmployerOfLocation 
   return employer ? { ...employer, organizationId: location.organizationId } : null;
 }
 
+/** A member of the organization a location belongs to: they act as an owner at every location. */
+export interface OrganizationMemberOfLocation {
+  uid: string;
+  role: 'owner' | 'admin';
+  organizationId: string;
+}
+
+/**
+ * The owners and administrators of the organization of a company (none outside any organization:
+ * one read, the absent location document).
+ */
+export async function organizationMembersAt(companyId: string): Promise<OrganizationMemberOfLocation[]> {
+  const location = await locationOfCompany(companyId);
+  if (!location) return [];
+  const members = await repo.membersOf(location.organizationId);
+  return members.map((m) => ({ uid: m.uid, role: m.role, organizationId: m.organizationId }));
+}
+
 /** One of a person's records at another location of the same employer. */
 export interface LinkedRecord {
   companyId: string;

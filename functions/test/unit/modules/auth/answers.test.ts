@@ -90,6 +90,16 @@ describe('auth answers keep every field', () => {
       role: 'manager',
       employeeId: 'emp-002',
       disabled: true,
+      organizationRole: null,
+    });
+    keepsAnswer(memberSchema, {
+      uid: 'u3',
+      email: 'org@example.test',
+      name: 'Oz',
+      role: 'owner',
+      employeeId: null,
+      disabled: false,
+      organizationRole: 'admin',
     });
     keepsAnswer(leaveResult, { companyId: 'c1', left: true });
     keepsAnswer(removeResult, { companyId: 'c1', uid: 'u2', removed: true });
