@@ -39,7 +39,13 @@ describe('admin tier', () => {
     });
     const detail = await authApi().get(`/admin/users/${owner.uid}`).set(adminHeaders());
     expect(detail.body.data.memberships).toEqual([
-      { companyId: owner.companyId, companyName: 'Olive Tree Bistro', role: 'owner', employeeId: owner.employeeId },
+      {
+        companyId: owner.companyId,
+        companyName: 'Olive Tree Bistro',
+        role: 'owner',
+        employeeId: owner.employeeId,
+        organizationRole: null,
+      },
     ]);
 
     const first = await authApi().get('/admin/users').query({ limit: 2 }).set(adminHeaders());

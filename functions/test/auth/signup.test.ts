@@ -67,7 +67,13 @@ describe('POST /auth/signup', () => {
       surname: 'Rivera',
       admin: false,
       memberships: [
-        { companyId: owner.companyId, companyName: 'Olive Tree Bistro', role: 'owner', employeeId: owner.employeeId },
+        {
+          companyId: owner.companyId,
+          companyName: 'Olive Tree Bistro',
+          role: 'owner',
+          employeeId: owner.employeeId,
+          organizationRole: null,
+        },
       ],
     });
     // the owner manages the new company: a role of their own

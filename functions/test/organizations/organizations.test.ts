@@ -152,7 +152,7 @@ describe('who sees what across locations', () => {
     }
   });
 
-  it("lists the organization's owners and administrators among each location's members, once, not changeable there", async () => {
+  it("lists the organization's owners and administrators among each location's members and the locations in their profile, once, not changeable there", async () => {
     const g = await twoLocationGroup();
     const admin = await createUser({ label: 'org-admin' });
     await orgApi().put(`/organizations/${g.orgId}/members/${admin.uid}`).set(bearer(g.owner)).send({ role: 'admin' });
@@ -184,6 +184,29 @@ describe('who sees what across locations', () => {
       .set(bearer(g.owner))
       .send({ role: 'manager' });
     expect([patch.status, patch.body.code]).toEqual([404, 'MEMBER_NOT_FOUND']);
+    // the administrator's own profile lists both locations, as an owner through the organization
+    const me = await api('auth').get('/me').set(bearer(admin));
+    expect(me.status).toBe(200);
+    expect(me.body.data.memberships).toEqual(
+      [g.a, g.b]
+        .map((co) => ({
+          companyId: co.companyId,
+          companyName: expect.any(String),
+          role: 'owner',
+          employeeId: null,
+          organizationRole: 'admin',
+        }))
+        .sort((x, y) => x.companyId.localeCompare(y.companyId)),
+    );
+    const ownerMe = await api('auth').get('/me').set(bearer(g.owner));
+    expect(
+      ownerMe.body.data.memberships.filter((m: { companyId: string }) =>
+        [g.a.companyId, g.b.companyId].includes(m.companyId),
+      ),
+    ).toEqual([
+      expect.objectContaining({ organizationRole: null }),
+      expect.objectContaining({ organizationRole: null }),
+    ]);
     // a company outside any organization lists its own members only
     const alone = await createCompany();
     const own = await api('auth').get('/members').query({ companyId: alone.companyId }).set(bearer(alone.owner));

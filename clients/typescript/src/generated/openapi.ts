@@ -7444,6 +7444,8 @@ export interface components {
             /** @description null when the company was deleted */
             companyName: string | null;
             employeeId: string | null;
+            /** @description A location of an organization the person owns (owner) or administers (admin), where they act as an owner without a membership of the company; null: a membership of the company */
+            organizationRole: ("owner" | "admin") | null;
             /** @enum {string} */
             role: "employee" | "manager" | "owner";
         };

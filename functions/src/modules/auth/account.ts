@@ -5,7 +5,7 @@ import { config } from '../../core/config';
 import { auth, db } from '../../core/firebase';
 import { logger, type Logger } from '../../core/logger';
 import { sendMail } from '../../core/mail';
-import { listMembershipsOfUser, membershipRef, type Membership } from '../../core/memberships';
+import { membershipRef, type Membership } from '../../core/memberships';
 import { consumeLimits, EVERYONE, withinLimit } from '../../core/rate-limit';
 import { enqueueTask } from '../../core/tasks';
 import type { Caller } from '../../http/auth';
@@ -15,6 +15,7 @@ import { passwordResetMail } from './emails';
 import { authErrors } from './errors';
 import { LIMITS } from './limits';
 import { PASSWORD_RESET_QUEUE } from './queues';
+import { membershipsOf } from './memberships-view';
 import * as repo from './repo';
 import type { SignupInput } from './schemas';
 
@@ -222,12 +223,8 @@ export async function profileOf(uid: string) {
   const [user, stored, memberships] = await Promise.all([
     auth().getUser(uid),
     repo.readProfile(uid),
-    listMembershipsOfUser(uid),
+    membershipsOf(uid),
   ]);
-  const companies = memberships.length
-    ? await db().getAll(...memberships.map((m) => db().collection('companies').doc(m.companyId)))
-    : [];
-  const names = new Map(companies.map((c) => [c.id, c.exists ? String(c.get('name') ?? '') : null]));
   return {
     uid,
     email: user.email ?? null,
@@ -237,14 +234,7 @@ export async function profileOf(uid: string) {
     phone: stored?.phone ?? null,
     locale: stored?.locale ?? null,
     admin: user.customClaims?.admin === true,
-    memberships: memberships
-      .map((m) => ({
-        companyId: m.companyId,
-        companyName: names.get(m.companyId) ?? null,
-        role: m.role,
-        employeeId: m.employeeId,
-      }))
-      .sort((a, b) => a.companyId.localeCompare(b.companyId)),
+    memberships,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { UserRecord } from 'firebase-admin/auth';
-import { auth, db } from '../../core/firebase';
+import { auth } from '../../core/firebase';
 import { coreErrors } from '../../core/errors';
-import { listMembershipsOfUser } from '../../core/memberships';
 import { forgetVerifiedTokensOf, type Caller } from '../../http/auth';
 import { authErrors } from './errors';
+import { membershipsOf } from './memberships-view';
 import * as repo from './repo';
 
 const errorCode = (err: unknown) => (err as { code?: string }).code;
@@ -57,21 +57,8 @@ export async function listUsers({ query }: { query: { email?: string; limit: num
 }
 
 export async function getUser({ uid }: { uid: string }) {
-  const user = await userRecord(uid);
-  const memberships = await listMembershipsOfUser(uid);
-  const companies = memberships.length
-    ? await db().getAll(...memberships.map((m) => db().collection('companies').doc(m.companyId)))
-    : [];
-  const names = new Map(companies.map((c) => [c.id, c.exists ? String(c.get('name') ?? '') : null]));
-  return {
-    ...userView(user),
-    memberships: memberships.map((m) => ({
-      companyId: m.companyId,
-      companyName: names.get(m.companyId) ?? null,
-      role: m.role,
-      employeeId: m.employeeId,
-    })),
-  };
+  const [user, memberships] = await Promise.all([userRecord(uid), membershipsOf(uid)]);
+  return { ...userView(user), memberships };
 }
 
 /** Every administrator action: the change, then its audit entry. */

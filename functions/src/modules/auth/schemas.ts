@@ -27,6 +27,12 @@ export const membershipView = z
     companyName: z.string().nullable().describe('null when the company was deleted'),
     role: z.enum(MEMBER_ROLES),
     employeeId: z.string().nullable(),
+    organizationRole: z
+      .enum(['owner', 'admin'])
+      .nullable()
+      .describe(
+        'A location of an organization the person owns (owner) or administers (admin), where they act as an owner without a membership of the company; null: a membership of the company',
+      ),
   })
   .meta({ id: 'Membership' });
 

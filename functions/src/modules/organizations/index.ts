@@ -16,5 +16,7 @@ export const linkedRecordsAt = lazyFunction(ports, 'linkedRecordsAt');
 export const autoLinkPerson = lazyFunction(links, 'autoLinkPerson');
 /** The owners and administrators of a location's organization (they act as owners there). */
 export const organizationMembersAt = lazyFunction(ports, 'organizationMembersAt');
+/** The locations a person acts at as an owner through an organization, with their role in it. */
+export const organizationLocationsOf = lazyFunction(ports, 'organizationLocationsOf');
 export type { EmployerOfLocation, LinkedRecord, OrganizationMemberOfLocation } from './ports';
 export { organizationErrors } from './errors';

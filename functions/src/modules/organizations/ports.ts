@@ -39,6 +39,16 @@ export async function organizationMembersAt(companyId: string): Promise<Organiza
   return members.map((m) => ({ uid: m.uid, role: m.role, organizationId: m.organizationId }));
 }
 
+/**
+ * The locations a person acts at as an owner through an organization they own or administer, with
+ * that role: one query (none found for a person in no organization), then one per organization.
+ */
+export async function organizationLocationsOf(uid: string): Promise<{ companyId: string; role: 'owner' | 'admin' }[]> {
+  const orgs = await repo.membershipsOfUid(uid);
+  const locations = await Promise.all(orgs.map((m) => repo.locationsOf(m.organizationId)));
+  return orgs.flatMap((m, i) => locations[i].map((l) => ({ companyId: l.companyId, role: m.role })));
+}
+
 /** One of a person's records at another location of the same employer. */
 export interface LinkedRecord {
   companyId: string;

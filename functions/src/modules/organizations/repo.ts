@@ -95,6 +95,11 @@ export async function membersOf(orgId: string, tx?: Transaction): Promise<Stored
   return (tx ? await tx.get(query) : await query.get()).docs.map(memberOf);
 }
 
+/** The organizations a person is an owner or administrator of. */
+export async function membershipsOfUid(uid: string): Promise<StoredMember[]> {
+  return (await db().collection(MEMBERS).where('uid', '==', uid).get()).docs.map(memberOf);
+}
+
 export async function linkRecordsOfOrganization(orgId: string): Promise<StoredLinkRecord[]> {
   return (await db().collection(LINKS).where('organizationId', '==', orgId).get()).docs.map(linkRecordOf);
 }

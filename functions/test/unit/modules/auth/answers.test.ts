@@ -16,7 +16,13 @@ import { keepsAnswer } from '../../../helpers/keeps-answer';
 
 const STATES = ['pending', 'accepted', 'revoked', 'expired'];
 const ACTIONS = ['grantAdmin', 'revokeAdmin', 'disable', 'enable', 'revokeSessions'];
-const membership = { companyId: 'c1', companyName: 'Harbor & Vine', role: 'owner', employeeId: 'emp-001' };
+const membership = {
+  companyId: 'c1',
+  companyName: 'Harbor & Vine',
+  role: 'owner',
+  employeeId: 'emp-001',
+  organizationRole: null,
+};
 const profile = {
   uid: 'u1',
   email: 'ana@example.test',
@@ -26,7 +32,10 @@ const profile = {
   phone: '+1 212 555 0100',
   locale: 'es-MX',
   admin: false,
-  memberships: [membership, { companyId: 'c2', companyName: null, role: 'employee', employeeId: null }],
+  memberships: [
+    membership,
+    { companyId: 'c2', companyName: null, role: 'owner', employeeId: null, organizationRole: 'admin' },
+  ],
 };
 const invitation = (state: string) => ({
   id: 'i1',
