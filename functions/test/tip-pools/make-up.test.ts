@@ -56,6 +56,18 @@ describe('the tip-credit make-up of a workweek', () => {
     expect((await makeUp(co, '2026-11-24')).body.code).toBe('TIP_PERIOD_NOT_A_START');
   });
 
+  it('federal (Georgia, a state without a row of its own): the same week owes $53.60 under 29 U.S.C. 203(m)', async () => {
+    const co = await week('GA', 'America/New_York');
+    const res = await makeUp(co);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ jurisdiction: 'US', creditAllowed: true, minimumWage: 725, cashWage: 213 });
+    expect(res.body.data.source).toContain('203(m)(2)(A)(i)');
+    const by = new Map(
+      res.body.data.employees.map((e: { employeeId: string; makeUp: number }) => [e.employeeId, e.makeUp]),
+    );
+    expect([by.get('low'), by.get('high')]).toEqual([5360, 0]);
+  });
+
   it('California: no tip credit, so no make-up (the cash wage must be the full minimum)', async () => {
     const co = await week('CA', 'America/Los_Angeles');
     const res = await makeUp(co);
