@@ -1,3 +1,4 @@
+import { api } from '../helpers/api';
 import { addDays, instant } from '../../src/core/calendar';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
@@ -66,6 +67,24 @@ describe('the tip-credit make-up of a workweek', () => {
       res.body.data.employees.map((e: { employeeId: string; makeUp: number }) => [e.employeeId, e.makeUp]),
     );
     expect([by.get('low'), by.get('high')]).toEqual([5360, 0]);
+  });
+
+  it('withholds the tips and the make-up (which would tell them) from a manager while tips are hidden', async () => {
+    const co = await week('TX', 'America/Chicago');
+    const policy = await api('companies')
+      .patch(`/companies/${co.companyId}/policies`)
+      .set(bearer(co.owner))
+      .send({ hideTipsFromManagers: true });
+    expect(policy.status).toBe(200);
+    const res = await payroll()
+      .get('/tip-credit/make-up')
+      .query({ companyId: co.companyId, weekStart: WEEK })
+      .set(bearer(co.manager));
+    expect(res.status).toBe(200);
+    const low = res.body.data.employees.find((e: { employeeId: string }) => e.employeeId === 'low');
+    expect(low).toMatchObject({ minutes: 1800, cashWages: 6390, minimumForHours: 21750 });
+    expect(low).not.toHaveProperty('tips');
+    expect(low).not.toHaveProperty('makeUp');
   });
 
   it('California: no tip credit, so no make-up (the cash wage must be the full minimum)', async () => {

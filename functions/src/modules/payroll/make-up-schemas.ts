@@ -41,7 +41,12 @@ export const makeUpSchema = z
             'tips',
           ),
           minimumForHours: pay('minutes x minimumWage / 60, rounded half up'),
-          makeUp: pay('minimumForHours - cashWages - tips when positive (and a credit is taken), else 0'),
+          // it reveals the tips (minimumForHours - cashWages - makeUp): withheld with them, as the report's make-up lines
+          makeUp: visibleTo(
+            z.int().describe('minimumForHours - cashWages - tips when positive (and a credit is taken), else 0'),
+            'pay',
+            'tips',
+          ),
         }),
         'employeeId',
       ),
