@@ -1,3 +1,4 @@
+import { requestMemo } from '../../core/store-ops';
 import { tipPoolInputs } from '../sales';
 import * as repo from './repo';
 
@@ -63,14 +64,21 @@ export async function poolLedgerIn(
  * Each employee's tips of a workweek after the pools, as the make-up counts them (make-up.ts):
  * their POS and imported tips of its dates plus the net of their pool entries of its periods.
  */
-export async function weekTipsAfterPools(companyId: string, weekStart: string, weekEnd: string) {
-  const [tips, entries] = await Promise.all([
-    tipPoolInputs(companyId, weekStart, weekEnd),
-    repo.entriesBetween(companyId, weekStart, weekEnd),
-  ]);
-  const out = new Map<string, number>();
-  const add = (id: string, v: number) => out.set(id, (out.get(id) ?? 0) + v);
-  for (const t of tips) add(t.employeeId, t.card + t.cash + t.gratuities);
-  for (const e of entries) add(e.employeeId, e.net);
-  return out;
+export function weekTipsAfterPools(
+  companyId: string,
+  weekStart: string,
+  weekEnd: string,
+): Promise<Map<string, number>> {
+  // once per request: the make-up read computes the week's report, which reads them too
+  return requestMemo(`tipPools:weekTips:${companyId}:${weekStart}:${weekEnd}`, async () => {
+    const [tips, entries] = await Promise.all([
+      tipPoolInputs(companyId, weekStart, weekEnd),
+      repo.entriesBetween(companyId, weekStart, weekEnd),
+    ]);
+    const out = new Map<string, number>();
+    const add = (id: string, v: number) => out.set(id, (out.get(id) ?? 0) + v);
+    for (const t of tips) add(t.employeeId, t.card + t.cash + t.gratuities);
+    for (const e of entries) add(e.employeeId, e.net);
+    return out;
+  });
 }
