@@ -5,6 +5,7 @@
 import { findMembership, grantsAccess, type Membership, type MemberRole } from '../../core/memberships';
 import { policiesInForce } from '../companies';
 import { employeeFromSnapshot, employeeRef, type Employee } from '../employees';
+import { organizationMembersAt } from '../organizations';
 import { listRoles, type Role } from '../roles';
 import { messagingErrors } from './errors';
 import * as repo from './repo';
@@ -101,8 +102,22 @@ export async function readableConversation(member: Membership, id: string): Prom
   return conversation;
 }
 
-/** Another member's role now, or null when they are not a member with access (archived, removed). */
+/**
+ * The membership an owner or administrator of the company's organization acts with there: an
+ * owner's, without a membership document (null for anyone else).
+ */
+export async function organizationOwnerAt(companyId: string, uid: string): Promise<Membership | null> {
+  const members = await organizationMembersAt(companyId);
+  return members.some((o) => o.uid === uid) ? { companyId, uid, role: 'owner', employeeId: null } : null;
+}
+
+/**
+ * Another person's role now (an owner or administrator of the company's organization: owner), or
+ * null when they have no access (archived, removed).
+ */
 export async function currentRoleOf(companyId: string, uid: string, now = Date.now()): Promise<MemberRole | null> {
   const m = await findMembership(companyId, uid);
-  return m && grantsAccess(m, now) ? m.role : null;
+  if (m && grantsAccess(m, now)) return m.role;
+  // the organization is asked only after the membership: a member's role costs no read more
+  return (await organizationOwnerAt(companyId, uid))?.role ?? null;
 }

@@ -3,6 +3,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { grantsAccess, listMembershipsOfCompany, type Membership, type MemberRole } from '../../core/memberships';
 import { listEmployees, type Employee } from '../employees';
+import { organizationMembersAt } from '../organizations';
 import { currentRoleOf, interactionPolicies, readableConversation, readableConversations } from './access';
 import { messagingErrors } from './errors';
 import { inLogTurn } from './log';
@@ -67,12 +68,16 @@ export async function listConversations({ member }: { member: Membership }): Pro
 /** A conversation with its members' read receipts (and who has left). */
 export async function getConversation({ member, conversationId }: { member: Membership; conversationId: string }) {
   const conversation = await readableConversation(member, conversationId);
-  const [rows, memberships] = await Promise.all([
+  const [rows, memberships, organization] = await Promise.all([
     repo.membersOf(member.companyId, conversation.id),
     listMembershipsOfCompany(member.companyId),
+    organizationMembersAt(member.companyId),
   ]);
   const now = Date.now();
-  const withAccess = new Set(memberships.filter((m) => grantsAccess(m, now)).map((m) => m.uid));
+  const withAccess = new Set([
+    ...memberships.filter((m) => grantsAccess(m, now)).map((m) => m.uid),
+    ...organization.map((o) => o.uid),
+  ]);
   const byUid = new Map(rows.map((r) => [r.uid, r]));
   const uids = conversation.memberUids.length ? conversation.memberUids : rows.map((r) => r.uid);
   return {
@@ -86,28 +91,47 @@ export async function getConversation({ member, conversationId }: { member: Memb
   };
 }
 
-/** The members the caller may start a conversation with (not the caller), under employeeInteractionWorkWith. */
+/**
+ * The members the caller may start a conversation with (not the caller), under
+ * employeeInteractionWorkWith; then the owners and administrators of the company's organization,
+ * as owners (one who is a member with access is listed once, as that member).
+ */
 export async function directory({ member }: { member: Membership }) {
-  const [memberships, employees, policies] = await Promise.all([
+  const [memberships, organization, employees, policies] = await Promise.all([
     listMembershipsOfCompany(member.companyId),
+    organizationMembersAt(member.companyId),
     listEmployees(member.companyId, false),
     interactionPolicies(member.companyId),
   ]);
   const now = Date.now();
+  const own = memberships.filter((m) => grantsAccess(m, now));
+  const mine = new Set(own.map((m) => m.uid));
+  const people = [
+    ...own.map((m) => ({ uid: m.uid, role: m.role, employeeId: m.employeeId, organizationRole: null })),
+    ...organization
+      .filter((o) => !mine.has(o.uid))
+      .map((o) => ({ uid: o.uid, role: 'owner' as MemberRole, employeeId: null, organizationRole: o.role })),
+  ];
   const byUser = new Map((employees as Employee[]).filter((e) => e.userId).map((e) => [e.userId as string, e]));
   const byId = new Map((employees as Employee[]).map((e) => [e.id, e]));
-  return memberships
-    .filter((m) => m.uid !== member.uid && grantsAccess(m, now) && inDirectory(member.role, m.role, policies))
-    .map((m) => {
-      const employee = (m.employeeId ? byId.get(m.employeeId) : undefined) ?? byUser.get(m.uid);
+  return people
+    .filter((p) => p.uid !== member.uid && inDirectory(member.role, p.role, policies))
+    .map((p) => {
+      const employee = (p.employeeId ? byId.get(p.employeeId) : undefined) ?? byUser.get(p.uid);
       return {
-        uid: m.uid,
-        role: m.role,
-        employeeId: employee?.id ?? m.employeeId,
+        uid: p.uid,
+        role: p.role,
+        employeeId: employee?.id ?? p.employeeId,
         name: employee ? `${employee.name} ${employee.surname ?? ''}`.trim() : null,
+        organizationRole: p.organizationRole,
       };
     })
-    .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.uid.localeCompare(b.uid));
+    .sort(
+      (a, b) =>
+        Number(a.organizationRole !== null) - Number(b.organizationRole !== null) ||
+        (a.name ?? '').localeCompare(b.name ?? '') ||
+        a.uid.localeCompare(b.uid),
+    );
 }
 
 const memberRow = (conversationId: string, uid: string, now: number): repo.StoredMember => ({

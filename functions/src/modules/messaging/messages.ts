@@ -1,5 +1,5 @@
 /** Messages: sending (policies, mentions, the rate limit), paging both ways, edits and deletions. */
-import { findMembership, type Membership } from '../../core/memberships';
+import type { Membership } from '../../core/memberships';
 import { consumeLimits, type Limit } from '../../core/rate-limit';
 import { dispatchEvents, stageEvent } from '../events';
 import { currentRoleOf, interactionPolicies, readableConversation } from './access';
@@ -56,15 +56,12 @@ export async function postMessage({
   const refusal = postRefusal(readable.kind, member.role, otherRole, policies);
   if (refusal) refuse(refusal);
   const mentions = [...new Set(input.mentions)];
-  const unknown = (
-    await Promise.all(
-      mentions.map(async (u) =>
-        (readable.memberUids.length ? readable.memberUids.includes(u) : !!(await findMembership(companyId, u)))
-          ? null
-          : u,
-      ),
-    )
-  ).filter((u): u is string => u !== null);
+  // of an automatic conversation, anyone with access (an owner or administrator of the organization too)
+  const inConversation = async (u: string) =>
+    readable.memberUids.length ? readable.memberUids.includes(u) : (await currentRoleOf(companyId, u, now)) !== null;
+  const unknown = (await Promise.all(mentions.map(async (u) => ((await inConversation(u)) ? null : u)))).filter(
+    (u): u is string => u !== null,
+  );
   if (unknown.length)
     throw messagingErrors.UNKNOWN_MENTIONS(
       `Not members of the conversation: ${unknown.join(', ')}`,

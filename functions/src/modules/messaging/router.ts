@@ -89,7 +89,7 @@ export const routes: RouteDef[] = [
     path: '/messaging/directory',
     summary: 'Whom the caller may start a conversation with',
     description:
-      'Members with access to the company, the caller aside. For an employee while employeeInteractionWorkWith is off: managers and owners only (as GET /shifts then shows an employee only their own shifts).',
+      "Members with access to the company, the caller aside, then the owners and administrators of the company's organization (a location's), as owners with organizationRole (one who is a member is listed once, as that member). For an employee while employeeInteractionWorkWith is off: managers and owners only (as GET /shifts then shows an employee only their own shifts).",
     access: member,
     query: companyIdQuery,
     response: z.array(directoryEntrySchema),

@@ -86,6 +86,10 @@ export const directoryEntrySchema = z
     role: z.enum(['employee', 'manager', 'owner']),
     employeeId: z.string().nullable(),
     name: z.string().nullable(),
+    organizationRole: z.enum(['owner', 'admin']).nullable().meta({
+      description:
+        "An owner or administrator of the company's organization, who acts here as an owner (role owner) without a membership of this company; null: a member of the company",
+    }),
   })
   .meta({ id: 'MessagingDirectoryEntry' });
 

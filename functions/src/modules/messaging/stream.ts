@@ -5,9 +5,10 @@
  * log head per company and instance, and the commits made on the instance offered to it at once);
  * a position behind the feed's buffer is read from the log itself (one query per page of PAGE
  * entries). The caller's membership is checked at every wake (the in-process cache), their roles
- * re-read every TICK_MS. Not Firestore listeners: on the Node Firestore emulator of the local stack
- * and the tests, a listener's watch stream stays open after it is stopped, so a process that used
- * one never exits (checked 2026-12-04).
+ * re-read every TICK_MS (and then the access of an owner or administrator of the company's
+ * organization, who has no membership there). Not Firestore listeners: on the Node Firestore
+ * emulator of the local stack and the tests, a listener's watch stream stays open after it is
+ * stopped, so a process that used one never exits (checked 2026-12-04).
  */
 import type { Request } from 'express';
 import { coreErrors } from '../../core/errors';
@@ -20,7 +21,7 @@ import {
   type Membership,
 } from '../../core/memberships';
 import type { EventStream } from '../../http/route';
-import { rolesOf } from './access';
+import { organizationOwnerAt, rolesOf } from './access';
 import { conversationView } from './conversations';
 import { messagingErrors } from './errors';
 import { POLL_MS, subscribe } from './feed';
@@ -43,18 +44,22 @@ interface Reader {
   uid: string;
   role: Membership['role'];
   roleGroups: Set<string>;
+  /** An owner or administrator of the company's organization, acting as an owner without a membership. */
+  viaOrganization: boolean;
 }
 
 /** The caller as they are now (read, not cached): refused once their access has ended. */
 async function currentReader(member: Membership, now: number): Promise<Reader> {
   const snap = await membershipRef(member.companyId, member.uid).get();
-  const m = snap.exists ? membershipFromDoc(snap) : null;
-  if (!m || !grantsAccess(m, now)) throw coreErrors.NOT_A_MEMBER('Your access to this company has ended');
+  const own = snap.exists ? membershipFromDoc(snap) : null;
+  const m = own && grantsAccess(own, now) ? own : await organizationOwnerAt(member.companyId, member.uid);
+  if (!m) throw coreErrors.NOT_A_MEMBER('Your access to this company has ended');
   const roles = await rolesOf(m);
   return {
     uid: m.uid,
     role: m.role,
     roleGroups: new Set(roles.map((r) => roleConversationId(r.id))),
+    viaOrganization: m !== own,
   };
 }
 
@@ -199,8 +204,10 @@ export async function openStream({
       woken = () => {};
       if (events.signal.aborted) break;
       const m = await findMembership(companyId, member.uid);
-      if (!m) throw coreErrors.NOT_A_MEMBER('Your access to this company has ended');
-      if (m.role !== reader.role || Date.now() - rolesReadAt >= TICK_MS) {
+      // no membership: ended (currentReader refuses), or an organization's owner or administrator,
+      // whose access is read again with the roles
+      const changed = m ? reader.viaOrganization || m.role !== reader.role : !reader.viaOrganization;
+      if (changed || Date.now() - rolesReadAt >= TICK_MS) {
         reader = await currentReader(member, Date.now());
         rolesReadAt = Date.now();
       }
