@@ -102,8 +102,13 @@ export const BUDGETS: Record<string, Budget> = {
     writes: at(0),
     why: 'messaging: the live stream (wait=0: what was missed)',
   },
-  // membership, the company's memberships and employees (n each), the policies
-  'GET /messaging/directory': { reads: at(5, 2), writes: at(0), why: "the company's members" },
+  // membership, the company's memberships and employees (n each), the policies; at a location of an
+  // organization its location document and the organization's owners and administrators (a query)
+  'GET /messaging/directory': {
+    reads: at(7, 2),
+    writes: at(0),
+    why: "the company's members and its organization's owners and administrators",
+  },
   // the sales history the model learns from (docs/FORECAST.md), not what it answers
   'GET /forecast': { reads: at(77, 1), writes: at(0), why: 'reads its sales history and its declared days' },
   // three queries over every bucket of the project (the budgets, the current periods' ledgers, a week of

@@ -21,7 +21,7 @@ import { FIELD, FIELD_COUNT, newDayVector } from '../../src/modules/sales/aggreg
 import { dayDocument } from '../../src/modules/sales/importer';
 import { api } from '../helpers/api';
 export { withGlobalLock } from '../helpers/global-lock';
-import { createCompany, type TestCompany } from '../helpers/fixtures';
+import { addMember, createCompany, type TestCompany } from '../helpers/fixtures';
 import { startVendors } from '../helpers/integrations';
 import { SIMULATED, type RunningVendorSimulator } from '../../dev/vendors/server';
 import { signedWebhook, squareEvent } from '../../dev/vendors/webhooks';
@@ -37,7 +37,7 @@ import { MESSAGING_OVERRIDES } from './messaging-overrides';
 import { REQUEST_OVERRIDES } from './requests-overrides';
 import { TIP_POOL_OVERRIDES } from './tip-pools-overrides';
 import { WEBHOOK_OVERRIDES } from './webhooks-overrides';
-import { ORGANIZATION_OVERRIDES } from './organizations-overrides';
+import { ORGANIZATION_OVERRIDES, organizationOf } from './organizations-overrides';
 
 // ---------------------------------------------------------------------------------------------
 // The document
@@ -660,6 +660,51 @@ async function payPeriod(f: Fixture, back: number, status: 'open' | 'closed'): P
   return { startDate };
 }
 
+const OWN_EMPLOYERS = new WeakMap<Fixture, Promise<Prepared>>();
+
+/**
+ * An employer of the fixture's organization with a location of its own (a new company the
+ * organization's owner also owns) whose pay period three before the current one is closed: the
+ * employer's export reads only its locations, which no other operation's setup adds to.
+ */
+function employerOfItsOwn(f: Fixture): Promise<Prepared> {
+  const known =
+    OWN_EMPLOYERS.get(f) ??
+    (async () => {
+      const org = await organizationOf(f);
+      const owner = bearer(f.company.owner);
+      const employer = await api('organizations')
+        .post(`/organizations/${org.orgId}/employers`)
+        .set(owner)
+        .send({ name: 'Contract Payroll LLC', ein: '31-2345678', companyCodes: { adp: 'K4Y' } });
+      if (employer.status !== 201)
+        throw new Error(`fixture: POST employers answered ${employer.status}: ${employer.text}`);
+      const location = await createCompany();
+      await addMember(location.companyId, f.company.owner, 'owner');
+      const put = await api('organizations')
+        .put(`/organizations/${org.orgId}/locations/${location.companyId}`)
+        .set(owner)
+        .send({ employerId: employer.body.data.id });
+      if (put.status !== 200) throw new Error(`fixture: PUT location answered ${put.status}: ${put.text}`);
+      const q = { companyId: location.companyId };
+      const periods = (await call(
+        'GET /payroll/periods',
+        payroll()
+          .get('/payroll/periods')
+          .query({ ...q, count: 4 })
+          .set(owner),
+      )) as unknown as PayPeriod[];
+      const { startDate } = periods[3];
+      await call(
+        `POST /payroll/periods/${startDate}/close`,
+        payroll().post(`/payroll/periods/${startDate}/close`).query(q).set(owner),
+      );
+      return { orgId: org.orgId, employerId: String(employer.body.data.id), startDate };
+    })();
+  OWN_EMPLOYERS.set(f, known);
+  return known;
+}
+
 /**
  * A POS employee of the fixture company as the roster sync stores it (no HTTP route creates one:
  * the sync engine writes rosters through the pos-sync sink), on a connection of its own per
@@ -1222,6 +1267,11 @@ export const OVERRIDES: Record<string, Override> = {
     why: 'exports a closed period only (otherwise 422 PERIOD_NOT_CLOSED): one closed by the manager (three before the current one)',
     setup: (f) => payPeriod(f, 3, 'closed'),
     request: (_f, prepared) => ({ path: { startDate: prepared.startDate } }),
+  },
+  'GET /organizations/{orgId}/employers/{employerId}/payroll/periods/{startDate}/export': {
+    why: "exports a closed period of every location of an existing organization's employer (otherwise 422 PERIOD_NOT_CLOSED): an employer of the fixture's organization with one location of its own, its period three before the current one closed",
+    setup: employerOfItsOwn,
+    request: (_f, p) => ({ path: { orgId: p.orgId, employerId: p.employerId, startDate: p.startDate } }),
   },
   'POST /payroll/pay-elements': {
     why: 'a non-discretionary bonus of the fixture employee, dated in an open period (otherwise 422 PAY_ELEMENT_PERIOD_CLOSED): the current one',

@@ -2,6 +2,7 @@ import { instant } from '../../src/core/calendar';
 import { db } from '../../src/core/firebase';
 import { EMPLOYER, linkEmployees, orgApi, twoLocationGroup, type Group } from '../organizations/support';
 import { createCompany, addMember, type TestCompany } from '../helpers/fixtures';
+import { api } from '../helpers/api';
 import { bearer } from '../helpers/users';
 import { approvedPunch, payroll, reportOf, setPayroll } from './helpers';
 
@@ -162,5 +163,162 @@ describe('weekly overtime across an employer’s locations', () => {
       .set(bearer(g.a.owner));
     expect(paychex.status).toBe(200);
     expect((paychex.body.data.body as string).split(/\r?\n/)[1]).toMatch(/^OWN-1,/);
+  });
+});
+
+describe('a closed week whose hours elsewhere change after the close', () => {
+  it('pays North’s share of the overtime South’s later hours make, in North’s next period, and leaves the closed one as paid', async () => {
+    const g = await group();
+    await linkEmployees(g);
+    await threeDays(g.a, 0); // Mon-Wed at North
+    const closed = await payroll()
+      .post(`/payroll/periods/${MON}/close`)
+      .query({ companyId: g.a.companyId })
+      .set(bearer(g.a.owner))
+      .send({});
+    expect(closed.status).toBe(200);
+    expect((await rowOf(g.a)).totalPay).toBe(48_000); // 24 h at $20, no overtime yet
+    await threeDays(g.b, 3); // Thu-Sat at South, approved after North closed
+    // the closed report stays as paid
+    expect((await rowOf(g.a)).totalPay).toBe(48_000);
+    const next = (await reportOf(g.a, '2026-11-09')).row(g.a.employeeId)!;
+    const lines = next.adjustments as Record<string, unknown>[];
+    expect(lines).toEqual([
+      expect.objectContaining({
+        kind: 'priorPeriod',
+        cause: 'hoursElsewhere',
+        weekStart: MON,
+        closedPeriodStart: MON,
+        paid: 48_000,
+        owed: 51_200,
+        amount: 3200,
+      }),
+    ]);
+    expect(String(lines[0].reason)).toContain('from 24.00 h to 48.00 h');
+    expect(next.totalPay).toBe(3200);
+    // South, whose week is open, pays its own share as before
+    expect((await rowOf(g.b)).totalPay).toBe(24 * 1200 + 3200);
+    // nothing changed elsewhere since: no line for the week at South's next period
+    const south = (await reportOf(g.b, '2026-11-09')).row(g.b.employeeId);
+    expect(south?.adjustments ?? []).toEqual([]);
+  });
+});
+
+describe('the employer’s export over its locations', () => {
+  const exportOf = (g: Group, layout: string, as = g.owner, employerId = g.employerId) =>
+    api('payroll')
+      .get(`/organizations/${g.orgId}/employers/${employerId}/payroll/periods/${MON}/export`)
+      .query({ layout })
+      .set(bearer(as));
+  const close = async (co: TestCompany) =>
+    expect(
+      (
+        await payroll()
+          .post(`/payroll/periods/${MON}/close`)
+          .query({ companyId: co.companyId })
+          .set(bearer(co.owner))
+          .send({})
+      ).status,
+    ).toBe(200);
+  const csv = (res: { body: { data: { body: string } } }) => {
+    const [header, ...lines] = res.body.data.body.trim().split('\r\n');
+    const names = header.split(',');
+    return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [names[i], v])));
+  };
+  /** 24 h at North ($20) and 24 h at South ($12), linked, both weeks closed: 8 h of overtime at $16, $64, $32 at each. */
+  async function closedGroup() {
+    const g = await group();
+    await linkEmployees(g);
+    await threeDays(g.a, 0);
+    await threeDays(g.b, 3);
+    await close(g.a);
+    await close(g.b);
+    return g;
+  }
+
+  it('writes both locations’ rows in one file: a row per location (generic, ADP) or one line per person (Gusto), paying the two reports to the cent', async () => {
+    const g = await closedGroup();
+    const generic = await exportOf(g, 'generic');
+    expect(generic.status).toBe(200);
+    expect(generic.body.data.filename).toBe(`payroll-${g.employerId}-${MON}_2026-11-08-generic.csv`);
+    const rows = csv(generic).filter((r) => r.employee_number === 'E-1');
+    expect(rows.map((r) => [r.location_name, r.regular_hours, r.overtime_hours, r.total_pay]).sort()).toEqual([
+      ['Harbor North', '20.00', '4.00', '512.00'],
+      ['Harbor South', '20.00', '4.00', '320.00'],
+    ]);
+    expect(rows.map((r) => r.location_id).sort()).toEqual([g.a.companyId, g.b.companyId].sort());
+
+    const adp = csv(await exportOf(g, 'adp')).filter((r) => r['File #'] === 'E-1');
+    expect(new Set(adp.map((r) => r['Co Code']))).toEqual(new Set(['HG1']));
+    const hours = (k: string) => adp.reduce((s, r) => s + Number(r[k] || 0), 0);
+    expect([hours('Reg Hours'), hours('O/T Hours')]).toEqual([40, 8]);
+
+    // Gusto: one line, its hours priced at one rate, the rest in correction_payment
+    const gusto = csv(await exportOf(g, 'gusto'));
+    const emma = gusto.filter((r) => r.gusto_employee_id === 'E-1');
+    expect(emma).toHaveLength(1);
+    expect(emma[0]).toMatchObject({ regular_hours: '40.00', overtime_hours: '8.00' });
+    // both worked 1,440 minutes: the first location by id gives the rate
+    const base = g.a.companyId < g.b.companyId ? 2000 : 1200;
+    const paid = 40 * base + 8 * base * 1.5 + Math.round(Number(emma[0].correction_payment) * 100);
+    expect(paid).toBe(51_200 + 32_000);
+  });
+
+  it('refuses a file while a location’s period is open, names it, and writes nothing', async () => {
+    const g = await group();
+    await linkEmployees(g);
+    await threeDays(g.a, 0);
+    await close(g.a);
+    const res = await exportOf(g, 'generic');
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('PERIOD_NOT_CLOSED');
+    expect(res.body.details).toEqual([expect.objectContaining({ companyId: g.b.companyId, location: 'Harbor South' })]);
+  });
+
+  it('refuses locations whose pay periods differ, listing each location’s period; a date starting none is 404', async () => {
+    const g = await group();
+    const tuesday = await api('payroll')
+      .get(`/organizations/${g.orgId}/employers/${g.employerId}/payroll/periods/2026-11-03/export`)
+      .set(bearer(g.owner));
+    expect([tuesday.status, tuesday.body.code]).toEqual([404, 'PERIOD_NOT_FOUND']);
+    await setPayroll(g.b, { payFrequency: 'biweekly', anchorDate: MON });
+    const res = await exportOf(g, 'generic');
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('EMPLOYER_PERIODS_DIFFER');
+    expect(res.body.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ location: 'Harbor North', startDate: MON, endDate: '2026-11-08' }),
+        expect.objectContaining({ location: 'Harbor South', startDate: MON, endDate: '2026-11-15' }),
+      ]),
+    );
+  });
+
+  it('refuses a person with two employee numbers for ADP, Paychex and Gusto, not for the generic layout', async () => {
+    const g = await closedGroup();
+    await db().collection('companies').doc(g.b.companyId).collection('employees').doc(g.b.employeeId).update({
+      employeeNumber: 'S-9',
+    });
+    // the frozen reports keep the numbers as closed: reopen and close South again
+    const reopened = await payroll()
+      .post(`/payroll/periods/${MON}/reopen`)
+      .query({ companyId: g.b.companyId })
+      .set(bearer(g.b.owner))
+      .send({ reason: 'employee number corrected' });
+    expect(reopened.status).toBe(200);
+    await close(g.b);
+    for (const layout of ['adp', 'paychex', 'gusto']) {
+      const res = await exportOf(g, layout);
+      expect([layout, res.status, res.body.code]).toEqual([layout, 422, 'LINKED_EMPLOYEE_NUMBERS_DIFFER']);
+      expect(res.body.details.map((d: { employeeNumber: string }) => d.employeeNumber).sort()).toEqual(['E-1', 'S-9']);
+    }
+    expect((await exportOf(g, 'generic')).status).toBe(200);
+  });
+
+  it('is the organization’s: a location’s manager gets 404, an unknown employer 422', async () => {
+    const g = await group();
+    const asManager = await exportOf(g, 'generic', g.a.manager);
+    expect([asManager.status, asManager.body.code]).toEqual([404, 'ORGANIZATION_NOT_FOUND']);
+    const unknown = await exportOf(g, 'generic', g.owner, 'no-such-employer');
+    expect([unknown.status, unknown.body.code]).toEqual([422, 'EMPLOYER_NOT_FOUND']);
   });
 });

@@ -14,9 +14,11 @@ export const linkedRecordsOfEach = lazyFunction(ports, 'linkedRecordsOfEach');
 /** Every linked record of a location, by employee id, with the same person's records elsewhere (one query). */
 export const linkedRecordsAt = lazyFunction(ports, 'linkedRecordsAt');
 export const autoLinkPerson = lazyFunction(links, 'autoLinkPerson');
+/** An employer of an organization and the locations it employs the staff of (422 EMPLOYER_NOT_FOUND). */
+export const employerLocations = lazyFunction(ports, 'employerLocations');
 /** The owners and administrators of a location's organization (they act as owners there). */
 export const organizationMembersAt = lazyFunction(ports, 'organizationMembersAt');
 /** The locations a person acts at as an owner through an organization, with their role in it. */
 export const organizationLocationsOf = lazyFunction(ports, 'organizationLocationsOf');
-export type { EmployerOfLocation, LinkedRecord, OrganizationMemberOfLocation } from './ports';
+export type { EmployerLocations, EmployerOfLocation, LinkedRecord, OrganizationMemberOfLocation } from './ports';
 export { organizationErrors } from './errors';

@@ -1,6 +1,7 @@
 import { requestMemo } from '../../core/store-ops';
 import { companyNames } from '../companies';
-import { locationOfCompany, organizationOf } from './access';
+import { locationOfCompany, organizationOf, requireOrganization } from './access';
+import { organizationErrors } from './errors';
 import * as repo from './repo';
 import type { Employer } from './schemas';
 
@@ -19,6 +20,29 @@ export async function employerOf(companyId: string): Promise<EmployerOfLocation 
   const org = await organizationOf(location.organizationId);
   const employer = org?.employers.find((e) => e.id === location.employerId);
   return employer ? { ...employer, organizationId: location.organizationId } : null;
+}
+
+/** An employer of an organization and its locations (by company id), with their names. */
+export interface EmployerLocations {
+  employer: EmployerOfLocation;
+  locations: { companyId: string; name: string }[];
+}
+
+/**
+ * The locations an employer of the organization employs the staff of: the organization, its
+ * locations (one query) and their names. 422 EMPLOYER_NOT_FOUND for an id the organization has no
+ * employer under.
+ */
+export async function employerLocations(orgId: string, employerId: string): Promise<EmployerLocations> {
+  const org = await requireOrganization(orgId);
+  const employer = org.employers.find((e) => e.id === employerId);
+  if (!employer) throw organizationErrors.EMPLOYER_NOT_FOUND(`The organization has no employer ${employerId}`);
+  const ids = (await repo.locationsOf(orgId)).filter((l) => l.employerId === employerId).map((l) => l.companyId);
+  const names = await companyNames(ids);
+  return {
+    employer: { ...employer, organizationId: orgId },
+    locations: ids.sort().map((companyId) => ({ companyId, name: names.get(companyId) ?? companyId })),
+  };
 }
 
 /** A member of the organization a location belongs to: they act as an owner at every location. */

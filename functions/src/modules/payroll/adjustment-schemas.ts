@@ -15,9 +15,15 @@ export const priorPeriodLineSchema = z
     kind: z
       .literal('priorPeriod')
       .describe(
-        "A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106)",
+        "A workweek straddling a closed period: its hours there priced again at the whole week's regular rate, minus what the closed report paid (29 CFR 778.115, 778.106); or (cause hoursElsewhere) a workweek of the closed period before whose hours at the employer's other locations changed after it closed",
       ),
-    weekStart: z.string().describe('First business date of the straddling workweek'),
+    cause: z
+      .enum(['straddle', 'hoursElsewhere'])
+      .optional()
+      .describe(
+        "straddle (absent in reports frozen before causes were told): the week straddles the closed period's end; hoursElsewhere: the week lies in the closed period and the person's hours at the employer's other locations changed after it closed (its overtime over the employer figured again)",
+      ),
+    weekStart: z.string().describe('First business date of the workweek'),
     weekEnd: z.string(),
     closedPeriodStart: z.string().describe('The closed period that paid the first part of the week'),
     closedPeriodEnd: z.string(),

@@ -36,7 +36,9 @@ export type AdjustmentLine = PriorPeriodLine | LateRecordLine | LeaveReturnedLin
 
 export interface PriorPeriodLine {
   kind: 'priorPeriod';
-  /** the straddling workweek */
+  /** straddle: the week straddles the closed period's end; hoursElsewhere: it lies in the closed period and the hours at the employer's other locations changed since */
+  cause: 'straddle' | 'hoursElsewhere';
+  /** the workweek */
   weekStart: string;
   weekEnd: string;
   /** the closed period that paid the first part of it */
@@ -108,8 +110,10 @@ export function priorPeriodAdjustment(args: {
   /** the frozen report's premium lines of the employee */
   paidPremiums?: readonly PaidPremium[];
   money: (minor: number) => string;
+  /** a week of the closed period whose hours elsewhere changed: the employer's minutes of the week as paid and now */
+  elsewhereChange?: { paidMinutes: number; owedMinutes: number };
 }): PriorPeriodLine | null {
-  const { week, closed, owed, paid, money } = args;
+  const { week, closed, owed, paid, money, elsewhereChange } = args;
   if (!owed) return null;
   const owedPay = hourPay(owed);
   const paidPay = hourPay(paid);
@@ -137,9 +141,14 @@ export function priorPeriodAdjustment(args: {
     (premiums.count
       ? `${premiums.count} premium(s) of those days priced at the regular rate were paid ${money(premiums.paid)}, owed ${money(premiums.owed)}; `
       : '') +
-    `adjustment ${money(amount)}, paid with the period in which the week ends (29 CFR 778.106)`;
+    (elsewhereChange
+      ? `adjustment ${money(amount)}: the week's hours over the employer's locations changed after the close, from ` +
+        `${hours(elsewhereChange.paidMinutes)} h to ${hours(elsewhereChange.owedMinutes)} h (29 CFR 778.103: all hours ` +
+        `worked for the employer in the workweek count); the closed period stays as paid`
+      : `adjustment ${money(amount)}, paid with the period in which the week ends (29 CFR 778.106)`);
   return {
     kind: 'priorPeriod',
+    cause: elsewhereChange ? 'hoursElsewhere' : 'straddle',
     weekStart: week.start,
     weekEnd: week.end,
     closedPeriodStart: closed.startDate,

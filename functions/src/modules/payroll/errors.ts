@@ -30,6 +30,21 @@ export const payrollErrors = defineErrors({
     meaning:
       'The layout (ADP Co Code, Paychex Client ID) needs the company code, which the payroll settings do not have (companyCode)',
   },
+  EMPLOYER_HAS_NO_LOCATIONS: { status: 422, meaning: 'No location of the organization is under the employer' },
+  EMPLOYER_PERIODS_DIFFER: {
+    status: 422,
+    meaning:
+      "The employer's locations do not all have the pay period starting on the date (each location's period is listed in details): one file holds one pay period",
+  },
+  EMPLOYER_CURRENCIES_DIFFER: {
+    status: 422,
+    meaning: "The employer's locations pay in more than one currency (listed in details): one file holds one currency",
+  },
+  LINKED_EMPLOYEE_NUMBERS_DIFFER: {
+    status: 422,
+    meaning:
+      'A person linked across locations has a different employee number at two of them (listed in details): the provider would pay two employees',
+  },
   PAY_ELEMENT_PERIOD_CLOSED: {
     status: 422,
     meaning:

@@ -63,6 +63,8 @@ export interface PayrollExportRow {
    * Paychex get one line per workweek (its rate) instead of one per employee.
    */
   weeks?: ExportWeek[];
+  /** the location the row was paid at, in an employer's file over its locations (the generic layout names it) */
+  location?: { companyId: string; name: string };
   /** minor units per hour: the one rate a provider that holds one rate per employee (Gusto) prices hours at */
   baseRate?: number;
   totalPay: number;

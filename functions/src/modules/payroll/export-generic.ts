@@ -4,6 +4,7 @@ import {
   GENERIC_CASH_TIPS_COLUMN,
   GENERIC_HEADER,
   GENERIC_LEAVE_COLUMNS,
+  GENERIC_LOCATION_COLUMNS,
   GENERIC_MAKE_UP_COLUMN,
   GENERIC_TIP_POOL_COLUMN,
   GENERIC_PAY_ELEMENT_COLUMN,
@@ -42,6 +43,7 @@ export function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string 
   const withMakeUp = rows.some((r) => (r.makeUp ?? 0) !== 0);
   const withPlace = rows.some((r) => placeTotal(r) !== 0);
   const withLeave = rows.some((r) => (r.leave ?? []).length > 0);
+  const withLocation = rows.some((r) => r.location);
   const lines = rows.map((r) => [
     r.employeeId,
     r.employeeNumber ?? '',
@@ -78,6 +80,7 @@ export function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string 
           return [formatHours(t.minutes), money(t.pay)];
         })
       : []),
+    ...(withLocation ? [r.location?.companyId ?? '', guardText(r.location?.name ?? '')] : []),
   ]);
   const header = [
     ...GENERIC_HEADER,
@@ -88,6 +91,7 @@ export function generic(rows: PayrollExportRow[], { meta, money }: Ctx): string 
     ...(withMakeUp ? [GENERIC_MAKE_UP_COLUMN] : []),
     ...(withPlace ? PLACE_PREMIUM_KINDS.map((k) => GENERIC_PLACE_PREMIUM_COLUMNS[k]) : []),
     ...(withLeave ? GENERIC_LEAVE_COLUMNS : []),
+    ...(withLocation ? GENERIC_LOCATION_COLUMNS : []),
   ];
   return toCsv(header, lines);
 }

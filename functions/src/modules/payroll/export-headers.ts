@@ -76,6 +76,8 @@ export const GENERIC_LEAVE_COLUMNS = ['sick_leave_hours', 'sick_leave_pay', 'pto
 export const GUSTO_LEAVE_COLUMNS = ['sick_hours', 'pto_hours'] as const;
 /** The generic layout's column for bonuses and other pay elements (with the overtime they owe), present when the file has one. */
 export const GENERIC_PAY_ELEMENT_COLUMN = 'pay_elements';
+/** The generic layout's columns naming each row's location, present in an employer's file over its locations. */
+export const GENERIC_LOCATION_COLUMNS = ['location_id', 'location_name'] as const;
 
 export const ADP_HEADER = [
   'Co Code',

@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { companyIdQuery } from '../../http/fields';
+import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 import { EXPORT_LAYOUTS } from './export-headers';
 
 /** The export route's query and answer (the file itself: exports.ts). */
 
-export const exportQuery = companyIdQuery.extend({
-  layout: z.enum(EXPORT_LAYOUTS).default('generic'),
+const layout = z.enum(EXPORT_LAYOUTS).default('generic');
+export const exportQuery = companyIdQuery.extend({ layout });
+export const employerExportQuery = z.object({ layout });
+export const employerExportParams = z.object({
+  orgId: documentId.describe('Organization id'),
+  employerId: documentId.describe("The employer's id in the organization"),
+  startDate: isoDate.describe('First day of the pay period'),
 });
 export const exportResponse = z
   .object({

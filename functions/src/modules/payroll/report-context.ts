@@ -54,9 +54,11 @@ export interface ReportContext {
   makeUpWeeks: MakeUpWeekInput[];
   /** The same people's work at the employer's other locations (report-elsewhere.ts). */
   elsewhere: ElsewhereInputs;
+  /** At a location with linked records: the closed period before, its punches and the work elsewhere over its dates. */
+  closedAcross: { period: PriorPeriod; spans: Map<string, WorkedSpan[]>; elsewhere: ElsewhereInputs } | null;
 }
 
-/** The closed period before this one, when a workweek straddles the edge: its frozen rows. */
+/** The closed period before this one (a workweek straddling the edge, the hours elsewhere): its frozen rows. */
 export interface PriorPeriod {
   startDate: string;
   endDate: string;

@@ -69,6 +69,50 @@ function adjustmentsOf(
   return line ? [line] : [];
 }
 
+/**
+ * The weeks of the closed period before whose hours at the employer's other locations changed after
+ * it closed (a punch approved there later): each is figured again over the employer with the
+ * hours elsewhere as they are now, and what this location's share of it owes beyond what the
+ * frozen report paid is a prior-period line (cause hoursElsewhere), as a straddling week's true-up
+ * is. Only weeks wholly inside that period (a week straddling its end is the straddle line's); the
+ * period before it is not looked at again. Both sides are this location's own approved punches as
+ * paid (they are locked), priced at today's rates.
+ */
+function hoursElsewhereLines(
+  employee: Employee,
+  ctx: ReportContext,
+  explicitOvertime: number | undefined,
+): PriorPeriodLine[] {
+  const closed = ctx.closedAcross;
+  const elsewhere = closed?.elsewhere.work.get(employee.id);
+  if (!closed || !elsewhere || (employee.salary ?? 0) > 0) return [];
+  const frozen = closed.period.rows.get(employee.id);
+  if (frozen && frozen.workedMinutes > 0 && !frozen.weeks?.length) return [];
+  const rated = (closed.spans.get(employee.id) ?? []).map((s) => rateSpan(s, employee, ctx));
+  const { startDate, endDate } = closed.period;
+  const pay = periodPay(rated, { startDate, endDate }, ctx.cal, ctx.rules, explicitOvertime, elsewhere);
+  const exponent = currencyExponent(ctx.currency);
+  const employerMinutes = (w: { workedMinutes: number | null; acrossLocations?: unknown }) =>
+    (w.acrossLocations as { workedMinutes?: number } | undefined)?.workedMinutes ?? w.workedMinutes ?? 0;
+  return pay.weeks.flatMap((owed) => {
+    const week = weekOf(owed.weekStart, ctx.cal);
+    if (week.start < startDate || week.end > endDate) return [];
+    const paid = frozen?.weeks?.find((w) => w.weekStart === week.start);
+    const change = { paidMinutes: paid ? employerMinutes(paid) : 0, owedMinutes: employerMinutes(owed) };
+    if (change.paidMinutes === change.owedMinutes) return [];
+    const line = priorPeriodAdjustment({
+      week,
+      closed: closed.period,
+      owed,
+      paid,
+      paidPremiums: frozen?.premiums ?? [],
+      money: (minor) => `${formatMinor(minor, exponent)} ${ctx.currency}`,
+      elsewhereChange: change,
+    });
+    return line ? [line] : [];
+  });
+}
+
 /** The regular rate of the workweek holding `date` (minor units per hour), else the employee's primary rate. */
 function regularRateOn(date: string, pay: PeriodPay, primaryRate: number, cal: CalendarInput): number {
   const week = weekOf(date, cal).start;
@@ -209,6 +253,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const premiums = premiumLines(inputs, rated, pay, primaryRate, ctx);
   const adjustments: AdjustmentLine[] = [
     ...adjustmentsOf(employee, rated, ctx, explicitOvertime),
+    ...hoursElsewhereLines(employee, ctx, explicitOvertime),
     ...lateLinesOf(employee, ctx, explicitOvertime),
     ...(ctx.leaveReturns.get(employee.id) ?? []),
   ];
@@ -331,6 +376,23 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   };
 }
 
+/** The closed period before, its approved punches and the same people's work elsewhere over its dates. */
+async function closedAcrossOf(
+  companyId: string,
+  period: PriorPeriod | null,
+  cal: CalendarInput,
+  rules: OvertimeRules,
+  currency: string,
+): Promise<ReportContext['closedAcross']> {
+  if (!period) return null;
+  const dates = { startDate: period.startDate, endDate: period.endDate };
+  const [spans, elsewhere] = await Promise.all([
+    workedSpans(companyId, dates, { approvedOnly: true }),
+    workElsewhereOf({ companyId, dates, cal, rules, currency }),
+  ]);
+  return { period, spans, elsewhere };
+}
+
 /** The punches to read: the period's, and those of the whole workweeks its pay elements were earned in. */
 function readRange(
   base: { startDate: string; endDate: string },
@@ -361,6 +423,7 @@ export async function computeReport(
   settings: PayrollSettings,
   status: Period,
   prior: PriorPeriod | null = null,
+  closedBefore?: () => Promise<PriorPeriod | null>,
 ): Promise<PayrollReport> {
   const cal = {
     timezone: company.profile.timezone,
@@ -398,7 +461,16 @@ export async function computeReport(
   const placeRulesOn = placeRulesOf(company.profile.lawLocation ?? null);
   const withMinutes =
     placeRulesOn !== null && datesInRange(range.start, range.end).some((d) => placeRulesOn(d).reportingTime);
-  const linked = await linkedShifts(companyId, [...spans.values(), ...late.baseline.values()], withMinutes);
+  // a location with linked records: the closed period before, for its weeks whose hours elsewhere changed
+  const closedAcross =
+    elsewhere.work.size && closedBefore
+      ? await closedAcrossOf(companyId, await closedBefore(), cal, rules, currency)
+      : null;
+  const linked = await linkedShifts(
+    companyId,
+    [...spans.values(), ...late.baseline.values(), ...(closedAcross?.spans.values() ?? [])],
+    withMinutes,
+  );
   const ctx: ReportContext = {
     range,
     cal,
@@ -416,6 +488,7 @@ export async function computeReport(
     makeUpWeeks: tipInputs.makeUpWeeks,
     leaveReturns,
     elsewhere,
+    closedAcross,
   };
   const waivers = ctx.mealPremiums ? await mealWaiversByEmployee(companyId) : new Map<string, MealWaiver[]>();
   const elementsOf = new Map<string, PayElement[]>();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyInQuery, defineRoute, type RouteDef } from '../../http/route';
+import { companyInQuery, defineRoute, organizationInPath, type RouteDef } from '../../http/route';
 import { companyIdQuery } from '../../http/fields';
 import {
   endMealWaiverBody,
@@ -18,12 +18,13 @@ import {
   settingsPatch,
   settingsSchema,
 } from './schemas';
-import { exportQuery, exportResponse } from './export-schemas';
+import { employerExportParams, employerExportQuery, exportQuery, exportResponse } from './export-schemas';
 import { lazyFile } from '../kit';
 import { makeUpQuery, makeUpSchema } from './make-up-schemas';
 
 /** The service (with attendance, sales and the export formats) is loaded by the first request that uses it, not with the routes. */
 const service = lazyFile<typeof import('./service')>(() => require('./service'));
+const exportFiles = lazyFile<typeof import('./export-period')>(() => require('./export-period'));
 const makeUp = lazyFile<typeof import('./week-make-up')>(() => require('./week-make-up'));
 
 const manager = companyInQuery('manager');
@@ -206,6 +207,18 @@ export const routes: RouteDef[] = [
     query: exportQuery,
     response: exportResponse,
     handler: ({ params, query, member }) =>
-      service().exportPeriod({ member, startDate: params.startDate, layout: query.layout }),
+      exportFiles().exportPeriod({ member, startDate: params.startDate, layout: query.layout }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/organizations/:orgId/employers/:employerId/payroll/periods/:startDate/export',
+    summary: "Export an employer's closed pay period over all its locations as one payroll import file",
+    description:
+      "One CSV file of the frozen reports of every location under the employer, in the layouts of the location export, with the employer's provider codes (ADP Co Code, Paychex Client ID: the employer's companyCodes, 422 EXPORT_MISSING_COMPANY_CODE without). Each location's rows are as its own export has them, their overtime already figured over the employer's workweek. Every location must have the pay period starting on startDate (404 PERIOD_NOT_FOUND when startDate starts none of theirs, 422 EMPLOYER_PERIODS_DIFFER when their periods differ, listing each location's), have closed it (422 PERIOD_NOT_CLOSED lists the open ones) and pay in one currency (422 EMPLOYER_CURRENCIES_DIFFER). A person linked across locations is one employee: ADP and Paychex get a line per location under their one number, Gusto one line per person (amounts added, the rate of the location with the most minutes, the rest in correction_payment); a person with two different numbers is 422 LINKED_EMPLOYEE_NUMBERS_DIFFER. The generic layout keeps a row per location with location_id and location_name. 422 EMPLOYER_NOT_FOUND for an employer the organization does not have, EMPLOYER_HAS_NO_LOCATIONS for one without locations. Owners and administrators of the organization.",
+    access: organizationInPath('admin'),
+    params: employerExportParams,
+    query: employerExportQuery,
+    response: exportResponse,
+    handler: ({ params, query }) => exportFiles().exportEmployerPeriod({ ...params, layout: query.layout }),
   }),
 ];

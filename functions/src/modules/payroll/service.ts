@@ -4,15 +4,11 @@ import { requireCompany } from '../../core/firestore';
 import type { Membership } from '../../core/memberships';
 import { lockRange, setRestBreaksRecorded, storedRestBreaksRecorded, unlockRange } from '../attendance';
 import { poolLedgerIn } from '../tip-pools';
-import { maySee } from '../../http/visibility';
-import { getCompanyRules, viewerOf, type CompanyRules } from '../companies';
+import { getCompanyRules, type CompanyRules } from '../companies';
 import { dispatchEvents, stageEvent } from '../events';
-import { employerOf } from '../organizations';
 import { announce } from '../kit';
 import { payrollErrors } from './errors';
-import { ExportError, payrollExport, type ExportLayout, type PayrollExportRow } from './exports';
 import { withDefaults } from './overtime';
-import { PLACE_PREMIUM_KINDS } from './place-premiums';
 import { computeReport as reportOf, type PriorPeriod } from './report';
 import { punchStatesIn } from './report-inputs';
 import { endMealWaiver, recordMealWaiver } from './record-meal-waiver';
@@ -20,27 +16,30 @@ import { recordPayElement } from './record-pay-element';
 import * as repo from './repo';
 import {
   SETTINGS_DEFAULTS,
-  type EmployeePay,
   type PayElementBody,
   type Period,
   type PayrollReport,
   type PayrollSettings,
 } from './schemas';
-import type { PremiumLine } from './premium-schemas';
 import { lockKeys } from '../../core/locks';
 
 /**
  * The report of a period; when its first workweek began in the period before and that one is
  * closed, with that period's frozen rows, so that the week's prior-period adjustment is paid here
- * (adjustments.ts). The closed report itself is never rewritten.
+ * (adjustments.ts). The closed report itself is never rewritten. The closed period before is read
+ * at most once: for the straddling week, or when the report asks for it (a location with linked
+ * records: the weeks of that period whose hours elsewhere changed since).
  */
 async function computeReport(companyId: string, range: DateRange, ctx: Context, status: Period) {
-  return reportOf(companyId, range, ctx.rules, ctx.settings, status, await priorOf(companyId, range, ctx));
+  let before: Promise<PriorPeriod | null> | undefined;
+  const closedBefore = () => (before ??= closedPeriodBefore(companyId, range, ctx));
+  const week = weekOf(range.start, { weekStartingDay: ctx.rules.profile.weekStartingDay });
+  const prior = week.start < range.start ? await closedBefore() : null;
+  return reportOf(companyId, range, ctx.rules, ctx.settings, status, prior, closedBefore);
 }
 
-async function priorOf(companyId: string, range: DateRange, ctx: Context): Promise<PriorPeriod | null> {
-  const week = weekOf(range.start, { weekStartingDay: ctx.rules.profile.weekStartingDay });
-  if (week.start >= range.start) return null;
+/** The pay period before `range` with its frozen rows, when it is closed. */
+async function closedPeriodBefore(companyId: string, range: DateRange, ctx: Context): Promise<PriorPeriod | null> {
   const before = previousPayPeriod(
     range,
     { payrollStartingDay: ctx.rules.profile.payrollStartingDay },
@@ -141,17 +140,17 @@ export async function listMealWaivers({ companyId, employeeId }: { companyId: st
 
 // --- periods ----------------------------------------------------------------------------------
 
-interface Context {
+export interface Context {
   rules: CompanyRules;
   settings: PayrollSettings;
 }
 
-async function contextOf(companyId: string): Promise<Context> {
+export async function contextOf(companyId: string): Promise<Context> {
   const [rules, settings] = await Promise.all([getCompanyRules({ companyId }), settingsOf(companyId)]);
   return { rules, settings };
 }
 
-const periodOf = (date: string, { rules, settings }: Context): DateRange =>
+export const periodOf = (date: string, { rules, settings }: Context): DateRange =>
   payPeriodOf(
     date,
     { payrollStartingDay: rules.profile.payrollStartingDay },
@@ -185,7 +184,7 @@ export async function listPeriods({ companyId, count }: { companyId: string; cou
 }
 
 /** The period starting on `startDate`; any other date is 404 (periods are named by their first day). */
-function periodStarting(startDate: string, ctx: Context): DateRange {
+export function periodStarting(startDate: string, ctx: Context): DateRange {
   const range = periodOf(startDate, ctx);
   if (range.start !== startDate) {
     throw payrollErrors.PERIOD_NOT_FOUND(
@@ -334,110 +333,4 @@ export async function reopenPeriod({
   });
   if (reopened) await unlockRange(companyId, { startDate: range.start, endDate: range.end }, uid);
   return view(range, result, todayOf(ctx));
-}
-
-// --- exports ----------------------------------------------------------------------------------
-
-function splitName(e: EmployeePay): { firstName: string; lastName: string } {
-  const [firstName, ...rest] = e.name.split(' ');
-  return { firstName: firstName ?? '', lastName: rest.join(' ') };
-}
-
-/** Premium pay of the given kinds; a report frozen before premiums were reported has none. */
-const premiumsOfKind = (e: EmployeePay, ...kinds: PremiumLine['kind'][]) =>
-  (e.premiums ?? []).filter((p) => kinds.includes(p.kind)).reduce((s, p) => s + (p.amount ?? 0), 0);
-
-/**
- * The code the layout's provider knows the payer by: at a location of an organization, its
- * employer's code for the layout (the employer is the legal entity paying, docs/ORGANIZATIONS.md),
- * else the company's own payroll setting. Gusto's file carries none.
- */
-async function companyCodeOf(companyId: string, layout: ExportLayout, settings: PayrollSettings) {
-  if (layout !== 'adp' && layout !== 'paychex') return settings.companyCode ?? null;
-  const employer = await employerOf(companyId);
-  return employer?.companyCodes[layout] ?? settings.companyCode ?? null;
-}
-
-/** The closed period's frozen report as a payroll provider's import file (CSV in the envelope). */
-export async function exportPeriod({
-  member,
-  startDate,
-  layout,
-}: {
-  member: Membership;
-  startDate: string;
-  layout: ExportLayout;
-}) {
-  const { companyId } = member;
-  // a payroll file without some of the pay would pay people wrong: the caller must see it all
-  const viewer = await viewerOf(member);
-  if (!maySee(viewer, 'pay', false) || !maySee(viewer, 'tips', false))
-    throw payrollErrors.PAY_HIDDEN('Pay or tips are hidden from managers in this company; ask an owner for the export');
-  const ctx = await contextOf(companyId);
-  periodStarting(startDate, ctx);
-  const stored = await repo.readPeriod(companyId, startDate);
-  if (stored?.status !== 'closed' || !stored.report)
-    throw payrollErrors.PERIOD_NOT_CLOSED('Close the period before exporting it');
-  const report = stored.report;
-  const rows: PayrollExportRow[] = report.employees.map((e) => ({
-    employeeId: e.employeeId,
-    employeeNumber: e.employeeNumber,
-    ...splitName(e),
-    roleName: null,
-    salaried: e.salaried,
-    regularMinutes: e.regularMinutes,
-    overtimeMinutes: e.overtimeMinutes,
-    doubleTimeMinutes: e.doubleTimeMinutes,
-    regularRate: e.regularRate ?? 0,
-    overtimeRate: e.overtimeRate ?? 0,
-    doubleTimeRate: e.doubleTimeRate ?? 0,
-    regularPay: e.regularPay ?? 0,
-    overtimePay: e.overtimePay ?? 0,
-    doubleTimePay: e.doubleTimePay ?? 0,
-    tips: e.tips ?? 0,
-    cashTips: e.cashTips ?? 0,
-    poolShares: e.poolShares ?? 0,
-    makeUp: e.makeUpPay ?? 0,
-    schedulePremiums: premiumsOfKind(e, 'scheduleChange', 'rest'),
-    mealPremiums: premiumsOfKind(e, 'mealPeriod'),
-    placePremiums: Object.fromEntries(PLACE_PREMIUM_KINDS.map((k) => [k, premiumsOfKind(e, k)])),
-    adjustments: e.adjustmentPay ?? 0,
-    payElements: e.payElementPay ?? 0,
-    leave: (e.leave ?? []).map((l) => ({ kind: l.kind, minutes: l.minutes, rate: l.rate ?? 0, amount: l.amount ?? 0 })),
-    weeks: (e.weeks ?? []).map((w) => ({
-      weekStart: w.weekStart,
-      regularRate: w.regularRate ?? 0,
-      regularMinutes: w.regularMinutes,
-      overtimeMinutes: w.overtimeMinutes,
-      doubleTimeMinutes: w.doubleTimeMinutes,
-      regularPay: w.regularPay ?? 0,
-      overtimePay: w.overtimePay ?? 0,
-      doubleTimePay: w.doubleTimePay ?? 0,
-    })),
-    ...(e.primaryRate != null ? { baseRate: e.primaryRate } : {}),
-    totalPay: e.totalPay ?? 0,
-  }));
-  const rules = ctx.rules;
-  try {
-    return payrollExport(layout, rows, {
-      companyId,
-      companyName: String(rules.profile.name ?? companyId),
-      currency: report.currency,
-      periodStart: stored.startDate,
-      periodEnd: stored.endDate,
-      companyCode: (await companyCodeOf(companyId, layout, ctx.settings)) ?? undefined,
-    });
-  } catch (err) {
-    if (err instanceof ExportError && err.reason === 'company-code-missing')
-      throw payrollErrors.EXPORT_MISSING_COMPANY_CODE(
-        `The ${layout} layout needs the company code: set companyCode in the payroll settings (PATCH /payroll/settings), or the employer's companyCodes at a location of an organization`,
-      );
-    if (err instanceof ExportError) {
-      throw payrollErrors.EXPORT_MISSING_EMPLOYEE_NUMBERS(
-        `The ${layout} layout needs an employee number for: ${err.employees.join(', ')}`,
-        err.employees.map((id) => ({ message: 'no employee number', employeeId: id })),
-      );
-    }
-    throw err;
-  }
 }

@@ -56,6 +56,22 @@ describe('prior-period adjustment', () => {
     expect(360_00 + open.regularPay + open.overtimePay + line.amount).toBe(836_00);
   });
 
+  it('tells a week whose hours elsewhere changed by its cause and the employer’s hours then and now', () => {
+    const paid = weekOf(serving, closed);
+    const owed = weekOf([...serving, ...cooking], { startDate: week.start, endDate: closed.endDate });
+    const line = priorPeriodAdjustment({
+      week,
+      closed,
+      owed,
+      paid,
+      money,
+      elsewhereChange: { paidMinutes: 1800, owedMinutes: 3000 },
+    })!;
+    expect(line.cause).toBe('hoursElsewhere');
+    expect(line.reason).toMatch(/changed after the close, from 30\.00 h to 50\.00 h \(29 CFR 778\.103/);
+    expect(adjustment(serving, cooking)!.cause).toBe('straddle');
+  });
+
   it('is nothing when the rest of the week is at the same rate', () => {
     expect(
       adjustment(
