@@ -160,7 +160,8 @@ export const periodOf = (date: string, { rules, settings }: Context): DateRange 
 
 const todayOf = ({ rules }: Context) => businessToday(rules.profile.timezone, rules.settings.dayChangeTime);
 
-function view(range: DateRange, stored: repo.StoredPeriod | undefined | null, today: string): Period {
+/** A period's status: as stored, or open (never stored) on the business date `today`. */
+export function periodView(range: DateRange, stored: repo.StoredPeriod | undefined | null, today: string): Period {
   return {
     startDate: range.start,
     endDate: range.end,
@@ -180,7 +181,7 @@ export async function listPeriods({ companyId, count }: { companyId: string; cou
   while (ranges.length < count)
     ranges.push(previousPayPeriod(ranges[ranges.length - 1], cal, ctx.settings.payFrequency, ctx.settings.anchorDate));
   const stored = await repo.storedPeriods(companyId, ranges[ranges.length - 1].start, ranges[0].start);
-  return ranges.map((r) => view(r, stored.get(r.start), today));
+  return ranges.map((r) => periodView(r, stored.get(r.start), today));
 }
 
 /** The period starting on `startDate`; any other date is 404 (periods are named by their first day). */
@@ -211,7 +212,7 @@ export async function getReport({
   const report =
     stored?.status === 'closed' && stored.report
       ? stored.report
-      : await computeReport(companyId, range, ctx, view(range, stored, todayOf(ctx)));
+      : await computeReport(companyId, range, ctx, periodView(range, stored, todayOf(ctx)));
   return report; // the route withholds what the caller may not see (pay, tips)
 }
 
@@ -261,7 +262,7 @@ export async function closePeriod({
         openPools.map((o) => ({ message: 'open tip-pool period', poolId: o.poolId, periodStart: o.periodStart })),
       );
     const closedAt = Date.now();
-    const period: Period = { ...view(range, null, today), status: 'closed', closedAt, closedBy: uid };
+    const period: Period = { ...periodView(range, null, today), status: 'closed', closedAt, closedBy: uid };
     const report = await computeReport(companyId, range, ctx, period);
     await runExclusive(lockKeys.payPeriod(companyId, startDate), async (tx) => {
       const stored = await repo.readPeriod(companyId, startDate, tx);
@@ -332,5 +333,5 @@ export async function reopenPeriod({
     };
   });
   if (reopened) await unlockRange(companyId, { startDate: range.start, endDate: range.end }, uid);
-  return view(range, result, todayOf(ctx));
+  return periodView(range, result, todayOf(ctx));
 }

@@ -5,7 +5,7 @@ import { getCompanyRules } from '../companies';
 import { tipCreditOn, tipPoolErrors, weekTipsAfterPools } from '../tip-pools';
 import type { MakeUp } from './make-up-schemas';
 import { computeReport } from './report';
-import { getSettings } from './service';
+import { getSettings, periodView } from './service';
 import { weekCreditFigure } from './tip-pay';
 
 /**
@@ -22,14 +22,7 @@ export async function weekMakeUp({ member, weekStart }: { member: Membership; we
     throw tipPoolErrors.TIP_PERIOD_NOT_A_START(`${weekStart} does not start a company week`);
   const weekEnd = addDays(weekStart, 6);
   const today = businessToday(rules.profile.timezone, rules.settings.dayChangeTime);
-  const status = {
-    startDate: weekStart,
-    endDate: weekEnd,
-    status: 'open' as const,
-    current: weekStart <= today && today <= weekEnd,
-    closedAt: null,
-    closedBy: null,
-  };
+  const status = periodView({ start: weekStart, end: weekEnd }, null, today);
   const row = tipCreditOn(rules.profile.lawLocation ?? null, weekStart);
   const [report, tipsOf] = await Promise.all([
     computeReport(companyId, { start: weekStart, end: weekEnd }, rules, settings, status),

@@ -154,7 +154,7 @@ const NEW_JERSEY = read(
   'summary',
 );
 
-export const TIP_CREDIT_ROWS: readonly TipCreditRow[] = [
+export const TIP_CREDIT_TABLE: readonly TipCreditRow[] = [
   {
     jurisdiction: 'US',
     effectiveFrom: '2009-07-24',

@@ -15,11 +15,10 @@
  * Figures in cents per hour.
  */
 import { sameName } from '../compliance';
-import { TIP_CREDIT_ROWS, type TipCreditRow } from './tip-credit-table';
+import { TIP_CREDIT_TABLE, type TipCreditRow } from './tip-credit-table';
 
 export type { TipCreditRow, TipCreditSource } from './tip-credit-table';
-
-export const TIP_CREDIT_TABLE: readonly TipCreditRow[] = TIP_CREDIT_ROWS;
+export { TIP_CREDIT_TABLE };
 
 /**
  * Where the company works for law (the profile's `lawLocation`; null: none given). Names are
