@@ -5,7 +5,12 @@
  * latency (send started to event received, one clock: everything runs on this machine) beside its
  * target, deliveries missed or repeated, and the stack's resident memory beside its bound.
  *
- *   cd functions && npx tsx bench/messaging.ts [seconds=60] [clients=50] [rate=20]
+ *   cd functions && npx tsx bench/messaging.ts [seconds=60] [clients=50] [rate=20] [instances=1]
+ *
+ * With instances > 1, that many servers of the module run side by side (as several Cloud Run
+ * instances would) on one Firestore: client i streams from instance i mod n and message k is sent
+ * through instance k mod n, so most deliveries cross instances (they reach another instance's
+ * stream through the shared log, not through the in-process commit).
  *
  * The stream is served by the messaging module's own app in a child process (bench/module-server.ts)
  * on the stack's Firestore and Auth emulators: the Functions emulator of the stack serves one
@@ -19,7 +24,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { percentile, startModuleServer } from './lib';
 
-const [SECONDS, CLIENTS, RATE] = [60, 50, 20].map((d, i) => Number(process.argv[2 + i] ?? d));
+const [SECONDS, CLIENTS, RATE, INSTANCES] = [60, 50, 20, 1].map((d, i) => Number(process.argv[2 + i] ?? d));
 const SENDERS = Math.max(10, Math.ceil(RATE / 2));
 const COMPANY = 'harbor-vine';
 const PORT = 7581;
@@ -61,7 +66,7 @@ interface Client {
 }
 
 /** One stream client: every `message` event's latency, keyed by message id (a repeat is counted, not kept). */
-function streamClient(token: string, onMessage: (text: string, at: number) => void): Client {
+function streamClient(token: string, port: number, onMessage: (text: string, at: number) => void): Client {
   const received = new Map<string, number>();
   const client: Client = { received, repeated: 0, close: () => controller.abort() };
   const controller = new AbortController();
@@ -69,7 +74,7 @@ function streamClient(token: string, onMessage: (text: string, at: number) => vo
   void (async () => {
     while (!controller.signal.aborted) {
       try {
-        const res = await fetch(`http://127.0.0.1:${PORT}/messaging/messaging/stream?companyId=${COMPANY}`, {
+        const res = await fetch(`http://127.0.0.1:${port}/messaging/messaging/stream?companyId=${COMPANY}`, {
           headers: { Authorization: `Bearer ${token}`, ...(last ? { 'Last-Event-ID': last } : {}) },
           signal: controller.signal,
         });
@@ -127,14 +132,22 @@ async function main() {
       return user;
     }),
   );
-  const server = await startModuleServer(['messaging'], PORT);
+  const servers = await Promise.all(
+    Array.from({ length: INSTANCES }, (_v, i) => startModuleServer(['messaging'], PORT + i)),
+  );
+  const server = servers[0];
+  // the stack's tree and every stream server (their sum)
+  const sample = () => ({
+    stack: rssMb(server.pid!).stack,
+    server: servers.reduce((sum, x) => sum + rssMb(x.pid!).server, 0),
+  });
   const latencies: number[] = [];
   const sentAt = new Map<string, number>();
   const ackedAt = new Map<string, number>();
   const sendMs: number[] = [];
   const afterAck: number[] = [];
   const clients = Array.from({ length: CLIENTS }, (_v, i) =>
-    streamClient(readers[i % readers.length].idToken, (text, at) => {
+    streamClient(readers[i % readers.length].idToken, PORT + (i % INSTANCES), (text, at) => {
       const start = sentAt.get(text);
       if (start !== undefined) latencies.push(at - start);
       const acked = ackedAt.get(text);
@@ -142,14 +155,14 @@ async function main() {
     }),
   );
   await new Promise((r) => setTimeout(r, 3000));
-  const before = rssMb(server.pid!);
+  const before = sample();
   let peak = before;
   const sampler = setInterval(() => {
-    const now = rssMb(server.pid!);
+    const now = sample();
     if (now.stack + now.server > peak.stack + peak.server) peak = now;
   }, 5000);
   console.log(
-    `messaging stream: ${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s from ${SENDERS} senders (Node ${process.version})`,
+    `messaging stream: ${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s from ${SENDERS} senders, ${INSTANCES} instance(s) (Node ${process.version})`,
   );
   const ids: string[] = [];
   const failed = new Map<number, number>();
@@ -164,11 +177,14 @@ async function main() {
     const sender = senders[n % senders.length];
     sentAt.set(text, Date.now());
     sends.push(
-      fetch(`http://127.0.0.1:${PORT}/messaging/messaging/conversations/everyone/messages?companyId=${COMPANY}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${sender.idToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ text }),
-      }).then(async (res) => {
+      fetch(
+        `http://127.0.0.1:${PORT + (n % INSTANCES)}/messaging/messaging/conversations/everyone/messages?companyId=${COMPANY}`,
+        {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${sender.idToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ text }),
+        },
+      ).then(async (res) => {
         const acked = Date.now();
         ackedAt.set(text, acked);
         sendMs.push(acked - sentAt.get(text)!);
@@ -185,10 +201,10 @@ async function main() {
   for (let waited = 0; waited < 60_000 && delivered() < expected; waited += 500)
     await new Promise((r) => setTimeout(r, 500));
   clearInterval(sampler);
-  const after = rssMb(server.pid!);
+  const after = sample();
   if (after.stack + after.server > peak.stack + peak.server) peak = after;
   for (const c of clients) c.close();
-  server.kill();
+  for (const s of servers) s.kill();
   const sorted = latencies.sort((a, b) => a - b);
   const repeated = clients.reduce((s, c) => s + c.repeated, 0);
   const p95 = percentile(sorted, 95);
