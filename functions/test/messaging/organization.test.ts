@@ -1,10 +1,13 @@
 /**
  * Messaging at a location of an organization: the organization's owners and administrators act
  * there as owners without a membership of the company, so they are in its directory, may be
- * messaged and read their conversations (the stream included); a company outside any organization
- * is unchanged.
+ * messaged (and notified) and read their conversations (the stream included); a company outside any
+ * organization is unchanged.
  */
+import { fanOut } from '../../src/modules/events/fanout';
+import { api } from '../helpers/api';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
+import { outboxOf } from '../events/helpers';
 import { bearer, createUser, type TestUser } from '../helpers/users';
 import { EMPLOYER, orgApi } from '../organizations/support';
 import { client, policies } from './helpers';
@@ -73,7 +76,16 @@ describe("an organization's owners and administrators at its location", () => {
     const started = await emma.start({ kind: 'direct', uid: admin.uid });
     expect(started.status).toBe(201);
     const id = started.body.data.id as string;
+    const before = new Set((await outboxOf(co.companyId, 'message.posted')).map((e) => e.id));
     expect((await emma.send(id, 'Can I swap Friday?')).status).toBe(201);
+    // the notice reaches them as an owner's copy, though they have no membership of the company
+    for (const e of (await outboxOf(co.companyId, 'message.posted')).filter((x) => !before.has(x.id)))
+      expect((await fanOut({ companyId: co.companyId, eventId: e.id })).recipients).toBe(1);
+    const inbox = await api('events').get('/notifications').query({ companyId: co.companyId }).set(bearer(admin));
+    expect(inbox.status).toBe(200);
+    expect(inbox.body.data.notifications).toEqual([
+      expect.objectContaining({ type: 'message.posted', data: expect.objectContaining({ conversationId: id }) }),
+    ]);
     // mentioned in an automatic conversation, which they read as an owner
     expect((await emma.send('everyone', 'See the note', [admin.uid])).status).toBe(201);
 

@@ -7,6 +7,7 @@ import { grantsAccess, listAudienceMemberships, type Membership } from '../../co
 import { enqueueTask } from '../../core/tasks';
 import { getCompanyRules, viewPolicies } from '../companies';
 import { enqueueWebhookDeliveries } from '../webhooks';
+import { platform } from '../kit';
 import { kindOf } from './catalogue';
 import { digestTaskId } from './digest';
 import { DIGEST_QUEUE } from './queues';
@@ -61,10 +62,8 @@ export async function fanOut(payload: unknown): Promise<FanOutResult> {
   const kind = kindOf(event.type);
 
   const audience = kind.audience(event);
-  const [members, policies] = await Promise.all([
-    listAudienceMemberships(companyId, audience),
-    viewPolicies(companyId),
-  ]);
+  const [listed, policies] = await Promise.all([listAudienceMemberships(companyId, audience), viewPolicies(companyId)]);
+  const members = [...listed, ...(await organizationOwnersNamed(companyId, audience.uids, listed))];
   const recipients = recipientsOf(
     audience,
     members.filter((m) => grantsAccess(m)),
@@ -90,6 +89,24 @@ export async function fanOut(payload: unknown): Promise<FanOutResult> {
   batch.delete(pendingRef(eventId));
   await batch.commit();
   return { status: 'dispatched', recipients: recipients.length, stagesRun };
+}
+
+/**
+ * The people the audience names by uid who have no membership of the company but act there as
+ * owners through its organization (its owners and administrators): an owner's copy each. Asked
+ * only for the uids without a membership (none for most events), through the platform's
+ * organization access (the organizations module, when deployed).
+ */
+async function organizationOwnersNamed(
+  companyId: string,
+  uids: readonly string[],
+  listed: readonly Membership[],
+): Promise<Membership[]> {
+  const known = new Set(listed.map((m) => m.uid));
+  const missing = [...new Set(uids)].filter((uid) => !known.has(uid));
+  if (!missing.length) return [];
+  const found = await Promise.all(missing.map((uid) => platform().organizationAccess(companyId, uid)));
+  return found.filter((m): m is Membership => m !== null);
 }
 
 interface Copy {
