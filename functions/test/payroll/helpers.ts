@@ -50,6 +50,12 @@ export async function storeEmployees(companyId: string, employees: Record<string
 }
 
 /** PATCH /payroll/settings as the owner. */
+/** The company's policies patched by its owner (PATCH /companies/{id}/policies). */
+export async function setPolicies(co: TestCompany, policies: Record<string, unknown>) {
+  const res = await api('companies').patch(`/companies/${co.companyId}/policies`).set(bearer(co.owner)).send(policies);
+  expect(res.status).toBe(200);
+}
+
 export async function setPayroll(co: TestCompany, settings: Record<string, unknown>) {
   const res = await payroll()
     .patch('/payroll/settings')

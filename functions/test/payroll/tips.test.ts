@@ -4,7 +4,7 @@ import { api } from '../helpers/api';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
 import { definePool, distributeOf, lockOf, role, sales } from '../tip-pools/helpers';
-import { approvedPunch, payroll, reportOf, setPayroll, storeEmployees } from './helpers';
+import { approvedPunch, payroll, reportOf, setPayroll, setPolicies, storeEmployees } from './helpers';
 
 /**
  * Tips through payroll, worked by hand (docs/TIPS.md section 6, docs/PAYROLL.md "Tips"): a Texas
@@ -142,11 +142,7 @@ describe('tips through payroll: pool shares and the tip-credit make-up (federal)
   });
 
   it('withholds the shares and the make-up from a manager while tips are hidden', async () => {
-    const policy = await api('companies')
-      .patch(`/companies/${co.companyId}/policies`)
-      .set(bearer(co.owner))
-      .send({ hideTipsFromManagers: true });
-    expect(policy.status).toBe(200);
+    await setPolicies(co, { hideTipsFromManagers: true });
     const res = await payroll()
       .get(`/payroll/periods/${WEEK}/report`)
       .query({ companyId: co.companyId })

@@ -1,8 +1,7 @@
-import { api } from '../helpers/api';
 import { addDays, instant } from '../../src/core/calendar';
 import { createCompany, type TestCompany } from '../helpers/fixtures';
 import { bearer } from '../helpers/users';
-import { approvedPunch, payroll, reportOf, setPayroll, storeEmployees } from '../payroll/helpers';
+import { approvedPunch, payroll, reportOf, setPayroll, setPolicies, storeEmployees } from '../payroll/helpers';
 import { role, sales } from './helpers';
 
 /**
@@ -71,11 +70,7 @@ describe('the tip-credit make-up of a workweek', () => {
 
   it('withholds the tips and the make-up (which would tell them) from a manager while tips are hidden', async () => {
     const co = await week('TX', 'America/Chicago');
-    const policy = await api('companies')
-      .patch(`/companies/${co.companyId}/policies`)
-      .set(bearer(co.owner))
-      .send({ hideTipsFromManagers: true });
-    expect(policy.status).toBe(200);
+    await setPolicies(co, { hideTipsFromManagers: true });
     const res = await payroll()
       .get('/tip-credit/make-up')
       .query({ companyId: co.companyId, weekStart: WEEK })

@@ -9,23 +9,13 @@ import {
   type Membership,
 } from '../../core/memberships';
 import { employeeRef } from '../employees';
-import { organizationMembersAt } from '../organizations';
+import { peopleAt } from '../organizations';
 import { authErrors } from './errors';
 
 /** The company's members with their account's email and name, owners first; then the owners and administrators of its organization. */
 export async function listMembers({ companyId }: { companyId: string }) {
-  const [own, organization] = await Promise.all([
-    listMembershipsOfCompany(companyId),
-    organizationMembersAt(companyId),
-  ]);
-  const mine = new Set(own.map((m) => m.uid));
   // the organization's owners and administrators act here as owners; a membership of the company comes first
-  const memberships = [
-    ...own.map((m) => ({ ...m, organizationRole: null })),
-    ...organization
-      .filter((o) => !mine.has(o.uid))
-      .map((o) => ({ uid: o.uid, role: 'owner' as MemberRole, employeeId: null, organizationRole: o.role })),
-  ];
+  const memberships = await peopleAt(companyId, listMembershipsOfCompany(companyId));
   const accounts = new Map<string, { email: string | null; name: string | null; disabled: boolean }>();
   for (let i = 0; i < memberships.length; i += 100) {
     const { users } = await auth().getUsers(memberships.slice(i, i + 100).map((m) => ({ uid: m.uid })));

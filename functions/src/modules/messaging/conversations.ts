@@ -3,7 +3,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { grantsAccess, listMembershipsOfCompany, type Membership, type MemberRole } from '../../core/memberships';
 import { listEmployees, type Employee } from '../employees';
-import { organizationMembersAt } from '../organizations';
+import { peopleAt } from '../organizations';
 import { currentRoleOf, interactionPolicies, readableConversation, readableConversations } from './access';
 import { messagingErrors } from './errors';
 import { inLogTurn } from './log';
@@ -65,19 +65,18 @@ export async function listConversations({ member }: { member: Membership }): Pro
     .sort((a, b) => (b.lastMessageAt ?? 0) - (a.lastMessageAt ?? 0) || a.id.localeCompare(b.id));
 }
 
+const membersWithAccess = async (companyId: string, now: number) =>
+  (await listMembershipsOfCompany(companyId)).filter((m) => grantsAccess(m, now));
+
 /** A conversation with its members' read receipts (and who has left). */
 export async function getConversation({ member, conversationId }: { member: Membership; conversationId: string }) {
   const conversation = await readableConversation(member, conversationId);
-  const [rows, memberships, organization] = await Promise.all([
-    repo.membersOf(member.companyId, conversation.id),
-    listMembershipsOfCompany(member.companyId),
-    organizationMembersAt(member.companyId),
-  ]);
   const now = Date.now();
-  const withAccess = new Set([
-    ...memberships.filter((m) => grantsAccess(m, now)).map((m) => m.uid),
-    ...organization.map((o) => o.uid),
+  const [rows, people] = await Promise.all([
+    repo.membersOf(member.companyId, conversation.id),
+    peopleAt(member.companyId, membersWithAccess(member.companyId, now)),
   ]);
+  const withAccess = new Set(people.map((p) => p.uid));
   const byUid = new Map(rows.map((r) => [r.uid, r]));
   const uids = conversation.memberUids.length ? conversation.memberUids : rows.map((r) => r.uid);
   return {
@@ -97,21 +96,12 @@ export async function getConversation({ member, conversationId }: { member: Memb
  * as owners (one who is a member with access is listed once, as that member).
  */
 export async function directory({ member }: { member: Membership }) {
-  const [memberships, organization, employees, policies] = await Promise.all([
-    listMembershipsOfCompany(member.companyId),
-    organizationMembersAt(member.companyId),
+  const now = Date.now();
+  const [people, employees, policies] = await Promise.all([
+    peopleAt(member.companyId, membersWithAccess(member.companyId, now)),
     listEmployees(member.companyId, false),
     interactionPolicies(member.companyId),
   ]);
-  const now = Date.now();
-  const own = memberships.filter((m) => grantsAccess(m, now));
-  const mine = new Set(own.map((m) => m.uid));
-  const people = [
-    ...own.map((m) => ({ uid: m.uid, role: m.role, employeeId: m.employeeId, organizationRole: null })),
-    ...organization
-      .filter((o) => !mine.has(o.uid))
-      .map((o) => ({ uid: o.uid, role: 'owner' as MemberRole, employeeId: null, organizationRole: o.role })),
-  ];
   const byUser = new Map((employees as Employee[]).filter((e) => e.userId).map((e) => [e.userId as string, e]));
   const byId = new Map((employees as Employee[]).map((e) => [e.id, e]));
   return people

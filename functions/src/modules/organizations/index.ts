@@ -18,7 +18,15 @@ export const autoLinkPerson = lazyFunction(links, 'autoLinkPerson');
 export const employerLocations = lazyFunction(ports, 'employerLocations');
 /** The owners and administrators of a location's organization (they act as owners there). */
 export const organizationMembersAt = lazyFunction(ports, 'organizationMembersAt');
+/** A location's members, then its organization's owners and administrators who are not members, as owners. */
+export const peopleAt = lazyFunction(ports, 'peopleAt');
 /** The locations a person acts at as an owner through an organization, with their role in it. */
 export const organizationLocationsOf = lazyFunction(ports, 'organizationLocationsOf');
-export type { EmployerLocations, EmployerOfLocation, LinkedRecord, OrganizationMemberOfLocation } from './ports';
+export type {
+  EmployerLocations,
+  EmployerOfLocation,
+  PersonAtLocation,
+  LinkedRecord,
+  OrganizationMemberOfLocation,
+} from './ports';
 export { organizationErrors } from './errors';

@@ -1,3 +1,4 @@
+import type { MemberRole } from '../../core/memberships';
 import { requestMemo } from '../../core/store-ops';
 import { companyNames } from '../companies';
 import { locationOfCompany, organizationOf, requireOrganization } from './access';
@@ -61,6 +62,37 @@ export async function organizationMembersAt(companyId: string): Promise<Organiza
   if (!location) return [];
   const members = await repo.membersOf(location.organizationId);
   return members.map((m) => ({ uid: m.uid, role: m.role, organizationId: m.organizationId }));
+}
+
+/** A person of a location as its listings show them: a member, or an owner or administrator of its organization. */
+export interface PersonAtLocation {
+  uid: string;
+  role: MemberRole;
+  employeeId: string | null;
+  /** the organization role of one who acts here through it (as an owner); null for a member */
+  organizationRole: 'owner' | 'admin' | null;
+}
+
+type MembersGiven = readonly { uid: string; role: MemberRole; employeeId: string | null }[];
+
+/**
+ * The people of a location: the `members` given (organizationRole null), then the owners and
+ * administrators of its organization who are not among them, as owners without an employee record
+ * (`organizationMembersAt`: one read outside any organization).
+ */
+export async function peopleAt(
+  companyId: string,
+  members: MembersGiven | Promise<MembersGiven>,
+): Promise<PersonAtLocation[]> {
+  // the members may still be on their way: the organization is read meanwhile
+  const [given, organization] = await Promise.all([members, organizationMembersAt(companyId)]);
+  const listed = new Set(given.map((m) => m.uid));
+  return [
+    ...given.map((m) => ({ uid: m.uid, role: m.role, employeeId: m.employeeId, organizationRole: null })),
+    ...organization
+      .filter((o) => !listed.has(o.uid))
+      .map((o) => ({ uid: o.uid, role: 'owner' as const, employeeId: null, organizationRole: o.role })),
+  ];
 }
 
 /**

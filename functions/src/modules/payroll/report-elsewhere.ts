@@ -8,6 +8,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { toMinorUnits } from '../../core/money';
+import { requestMemo } from '../../core/store-ops';
 import { workedSpans, type WorkedSpan } from '../attendance';
 import { getCompanyRules } from '../companies';
 import { employeeFromSnapshot, employeeRef, type Employee } from '../employees';
@@ -56,8 +57,11 @@ export function rateWorkedSpan(
 const sameCalendar = (a: CalendarInput, b: CalendarInput) =>
   a.timezone === b.timezone && a.dayChangeTime === b.dayChangeTime && a.weekStartingDay === b.weekStartingDay;
 
-/** What a report needs of another location: its calendar, its overtime rules, its role rates, its employer. */
-async function locationOf(companyId: string) {
+/** What a report needs of another location: its calendar, its overtime rules, its role rates, its employer (once per request: a report can read two ranges). */
+const locationOf = (companyId: string) =>
+  requestMemo(`payroll:elsewhere-location:${companyId}`, () => readLocation(companyId));
+
+async function readLocation(companyId: string) {
   const [rules, stored, roles, employer] = await Promise.all([
     getCompanyRules({ companyId }),
     readSettings(companyId),

@@ -1,5 +1,5 @@
 import { addDays, datesInRange, weekOf, type DateRange } from '../../core/calendar';
-import { currencyExponent, toMinorUnits } from '../../core/money';
+import { toMinorUnits } from '../../core/money';
 import { lateSpanOf, workedSpans, type WorkedSpan } from '../attendance';
 import type { CompanyRules } from '../companies';
 import { listEmployees, type Employee } from '../employees';
@@ -7,8 +7,7 @@ import { leaveBalancesOn, leaveUsedIn } from '../leave';
 import { listRoles } from '../roles';
 import { tipsByEmployee } from '../sales';
 import { listPremiums, type Premium } from '../schedule';
-import { priorPeriodAdjustment, type AdjustmentLine, type PriorPeriodLine } from './adjustments';
-import { formatMinor } from './exports';
+import type { AdjustmentLine } from './adjustments';
 import { lateRecordLines, type LateRecordLine, type SettledLate } from './late-records';
 import { mealPremiumDays, MEAL_PERIOD } from './meal-periods';
 import { payElementLine, type PayElementLine } from './pay-elements';
@@ -23,6 +22,7 @@ import { componentPay, multipliers, type CalendarInput, type OvertimeRules } fro
 import { datesToRead, periodPay, type PeriodPay, type RatedSpan } from './pay';
 import { positionOfWork, rateFor } from './rates';
 import { rateWorkedSpan, workElsewhereOf } from './report-elsewhere';
+import { hoursElsewhereLines, moneyText, straddleLines } from './report-adjustments';
 import type { EmployeePay, MealWaiver, PayElement, Period, PayrollReport, PayrollSettings } from './schemas';
 import type { PremiumLine } from './premium-schemas';
 import type { EmployeeInputs, PriorPeriod, ReportContext } from './report-context';
@@ -33,85 +33,6 @@ const FALLBACK_CURRENCY = 'USD';
 export type { PriorPeriod } from './report-context';
 
 const nameOf = (e: Employee) => [e.name, e.surname].filter(Boolean).join(' ');
-
-/**
- * The prior-period adjustment of the workweek holding the period's first day when it began in
- * the closed period before (adjustments.ts): the closed days of that week priced now, at the whole
- * week's regular rate, against what the frozen report paid for them.
- */
-function adjustmentsOf(
-  employee: Employee,
-  rated: RatedSpan[],
-  ctx: ReportContext,
-  explicitOvertime: number | undefined,
-): PriorPeriodLine[] {
-  const prior = ctx.prior;
-  if (!prior || (employee.salary ?? 0) > 0) return [];
-  const week = weekOf(ctx.range.start, ctx.cal);
-  if (week.start >= ctx.range.start || week.start > prior.endDate) return [];
-  const frozen = prior.rows.get(employee.id);
-  // a report frozen before workweeks were reported cannot say what it paid for the week
-  if (frozen && frozen.workedMinutes > 0 && !frozen.weeks?.length) return [];
-  const closedDays = { startDate: week.start < prior.startDate ? prior.startDate : week.start, endDate: prior.endDate };
-  const elsewhere = ctx.elsewhere.work.get(employee.id);
-  const owed = periodPay(rated, closedDays, ctx.cal, ctx.rules, explicitOvertime, elsewhere).weeks.find(
-    (w) => w.weekStart === week.start,
-  );
-  const exponent = currencyExponent(ctx.currency);
-  const line = priorPeriodAdjustment({
-    week,
-    closed: prior,
-    owed,
-    paid: frozen?.weeks?.find((w) => w.weekStart === week.start),
-    paidPremiums: frozen?.premiums ?? [],
-    money: (minor) => `${formatMinor(minor, exponent)} ${ctx.currency}`,
-  });
-  return line ? [line] : [];
-}
-
-/**
- * The weeks of the closed period before whose hours at the employer's other locations changed after
- * it closed (a punch approved there later): each is figured again over the employer with the
- * hours elsewhere as they are now, and what this location's share of it owes beyond what the
- * frozen report paid is a prior-period line (cause hoursElsewhere), as a straddling week's true-up
- * is. Only weeks wholly inside that period (a week straddling its end is the straddle line's); the
- * period before it is not looked at again. Both sides are this location's own approved punches as
- * paid (they are locked), priced at today's rates.
- */
-function hoursElsewhereLines(
-  employee: Employee,
-  ctx: ReportContext,
-  explicitOvertime: number | undefined,
-): PriorPeriodLine[] {
-  const closed = ctx.closedAcross;
-  const elsewhere = closed?.elsewhere.work.get(employee.id);
-  if (!closed || !elsewhere || (employee.salary ?? 0) > 0) return [];
-  const frozen = closed.period.rows.get(employee.id);
-  if (frozen && frozen.workedMinutes > 0 && !frozen.weeks?.length) return [];
-  const rated = (closed.spans.get(employee.id) ?? []).map((s) => rateSpan(s, employee, ctx));
-  const { startDate, endDate } = closed.period;
-  const pay = periodPay(rated, { startDate, endDate }, ctx.cal, ctx.rules, explicitOvertime, elsewhere);
-  const exponent = currencyExponent(ctx.currency);
-  const employerMinutes = (w: { workedMinutes: number | null; acrossLocations?: unknown }) =>
-    (w.acrossLocations as { workedMinutes?: number } | undefined)?.workedMinutes ?? w.workedMinutes ?? 0;
-  return pay.weeks.flatMap((owed) => {
-    const week = weekOf(owed.weekStart, ctx.cal);
-    if (week.start < startDate || week.end > endDate) return [];
-    const paid = frozen?.weeks?.find((w) => w.weekStart === week.start);
-    const change = { paidMinutes: paid ? employerMinutes(paid) : 0, owedMinutes: employerMinutes(owed) };
-    if (change.paidMinutes === change.owedMinutes) return [];
-    const line = priorPeriodAdjustment({
-      week,
-      closed: closed.period,
-      owed,
-      paid,
-      paidPremiums: frozen?.premiums ?? [],
-      money: (minor) => `${formatMinor(minor, exponent)} ${ctx.currency}`,
-      elsewhereChange: change,
-    });
-    return line ? [line] : [];
-  });
-}
 
 /** The regular rate of the workweek holding `date` (minor units per hour), else the employee's primary rate. */
 function regularRateOn(date: string, pay: PeriodPay, primaryRate: number, cal: CalendarInput): number {
@@ -170,8 +91,7 @@ function payElementLines(
   ctx: ReportContext,
   salaried: boolean,
 ): PayElementLine[] {
-  const exponent = currencyExponent(ctx.currency);
-  const money = (minor: number) => `${formatMinor(minor, exponent)} ${ctx.currency}`;
+  const money = moneyText(ctx.currency);
   return inputs.payElements.map((e) => {
     const covered = { startDate: weekOf(e.earnedFrom, ctx.cal).start, endDate: weekOf(e.earnedTo, ctx.cal).end };
     const weeks = salaried ? [] : periodPay(rated, covered, ctx.cal, ctx.rules).weeks;
@@ -190,7 +110,6 @@ function lateLinesOf(employee: Employee, ctx: ReportContext, explicitOvertime: n
     (r) => r.paidEmployeeId === employee.id || r.final?.employeeId === employee.id || settled.has(r.punchId),
   );
   if (!records.length) return [];
-  const exponent = currencyExponent(ctx.currency);
   return lateRecordLines({
     employeeId: employee.id,
     baseline: (late.baseline.get(employee.id) ?? []).map((s) => rateSpan(s, employee, ctx)),
@@ -213,7 +132,7 @@ function lateLinesOf(employee: Employee, ctx: ReportContext, explicitOvertime: n
     rules: ctx.rules,
     explicitOvertime,
     salaried: (employee.salary ?? 0) > 0,
-    money: (minor) => `${formatMinor(minor, exponent)} ${ctx.currency}`,
+    money: moneyText(ctx.currency),
   });
 }
 
@@ -252,7 +171,7 @@ function employeeRow(inputs: EmployeeInputs, ctx: ReportContext): EmployeePay | 
   const primaryRate = minor(rateFor(positionOfWork(null, null, employee), employee, ctx.roleRates).rate);
   const premiums = premiumLines(inputs, rated, pay, primaryRate, ctx);
   const adjustments: AdjustmentLine[] = [
-    ...adjustmentsOf(employee, rated, ctx, explicitOvertime),
+    ...straddleLines(employee, rated, ctx, explicitOvertime),
     ...hoursElsewhereLines(employee, ctx, explicitOvertime),
     ...lateLinesOf(employee, ctx, explicitOvertime),
     ...(ctx.leaveReturns.get(employee.id) ?? []),
