@@ -2,6 +2,7 @@
  * The messaging stream through the one address: the iterator receives every message once and in
  * order while its connections end (the server's wait of 2 s) and one is cut midway (a fetch that
  * drops the body after the first message), resuming each time with the last event id.
+ * And a message's file: uploaded, sent and read back through the typed client.
  */
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { createWorkforceClient, firebaseIdToken, messagingStream, unwrap, type MessagingEvent } from '../src';
@@ -82,5 +83,45 @@ describe('messagingStream', () => {
     const ids = received.filter((e) => e.event !== 'ready').map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("a message's files through the typed client", () => {
+  it('uploads the bytes, sends them by id, and another member reads exactly those bytes', async () => {
+    const { api: employee } = await signedInClient(ACCOUNTS.employee);
+    const { api: manager } = await signedInClient(ACCOUNTS.manager);
+    const png = new Uint8Array([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...new TextEncoder().encode(`${Date.now()}`),
+    ]);
+    const upload = await unwrap(
+      employee.POST('/messaging/conversations/{conversationId}/attachments', {
+        params: { path: { conversationId: 'everyone' }, query: { companyId: HARBOR, fileName: 'line-check.png' } },
+        headers: { 'Content-Type': 'image/png' },
+        body: new Blob([png]),
+        bodySerializer: (bytes) => bytes,
+      }),
+    );
+    expect(upload).toMatchObject({ fileName: 'line-check.png', contentType: 'image/png', messageId: null });
+    const message = await unwrap(
+      employee.POST('/messaging/conversations/{conversationId}/messages', {
+        params: { path: { conversationId: 'everyone' }, query: { companyId: HARBOR } },
+        body: { text: 'Line check', attachmentIds: [upload.id] },
+      }),
+    );
+    expect(message.attachments.map((a) => a.id)).toEqual([upload.id]);
+    const content = await unwrap(
+      manager.GET('/messaging/conversations/{conversationId}/attachments/{attachmentId}/content', {
+        params: { path: { conversationId: 'everyone', attachmentId: upload.id }, query: { companyId: HARBOR } },
+      }),
+    );
+    expect(Buffer.from(content.contentBase64, 'base64').equals(Buffer.from(png))).toBe(true);
   });
 });

@@ -117,6 +117,13 @@ export const coreErrors = defineErrors({
   },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "The body is larger than the route's limit" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body encoding or charset is not supported' },
+  FILE_EMPTY: { status: 400, meaning: 'The upload has no bytes' },
+  FILE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    meaning: 'The Content-Type of the upload is not one of the accepted file types',
+  },
+  FILE_CONTENT_MISMATCH: { status: 422, meaning: 'The bytes are not a file of the declared Content-Type' },
+  CHECKSUM_MISMATCH: { status: 422, meaning: 'The SHA-256 the client sent is not the digest of the bytes received' },
   RATE_LIMITED: {
     status: 429,
     meaning: 'Too many requests of this kind from this address or for this account; wait the Retry-After seconds',

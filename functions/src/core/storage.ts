@@ -38,3 +38,14 @@ export function storageBucket(): Bucket {
 export async function deleteStored(path: string): Promise<void> {
   await storageBucket().file(path).delete({ ignoreNotFound: true });
 }
+
+/** A file's bytes, or null when it is gone. */
+export async function readStored(path: string): Promise<Buffer | null> {
+  try {
+    const [bytes] = await storageBucket().file(path).download();
+    return bytes;
+  } catch (err) {
+    if ((err as { code?: number }).code === 404) return null;
+    throw err;
+  }
+}

@@ -78,6 +78,20 @@ export const BUDGETS: Record<string, Budget> = {
     writes: at(8),
     why: 'messaging: send a message',
   },
+  // a message's file. Upload: membership, the policies, the conversation, the sender's waiting
+  // upload of the same bytes (a query), the rate-limit counter and its lock; writes: the counter,
+  // the lock, the file's record, the daily job's entry (the bytes go to Cloud Storage)
+  'POST /messaging/conversations/{conversationId}/attachments': {
+    reads: at(8),
+    writes: at(4),
+    why: 'messaging: upload a file to send',
+  },
+  // membership, the conversation, the file's record, its message (the bytes from Cloud Storage)
+  'GET /messaging/conversations/{conversationId}/attachments/{attachmentId}/content': {
+    reads: at(4),
+    writes: at(0),
+    why: "messaging: a message's file",
+  },
   // membership, the company's roles (automatic groups: one read each), the caller's employee
   // record, the caller's conversations (a query), the groups (staff), the automatic conversations
   // and the caller's receipts (one each per conversation)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { api } from '../helpers/api';
 import { bearer } from '../helpers/users';
 import type { Fixture, Override, Prepared } from './generate';
@@ -34,6 +35,31 @@ const withMessage = (why: string, body?: unknown): Override => ({
   setup: employeeMessage,
   request: (_f, p) => ({ path: { conversationId: 'everyone', messageId: p.messageId }, ...(body ? { body } : {}) }),
 });
+
+const CONTRACT_PDF = '%PDF-1.4\n% contract attachment\n%%EOF\n';
+
+/** A file the employee uploaded to everyone and sent with a message (so every member reads it). */
+async function sentAttachment(f: Fixture): Promise<Prepared> {
+  const q = { companyId: f.company.companyId };
+  const upload = await ok(
+    'POST /messaging/conversations/{conversationId}/attachments',
+    api('messaging')
+      .post('/messaging/conversations/everyone/attachments')
+      .query(q)
+      .set(bearer(f.company.employee))
+      .set('Content-Type', 'application/pdf')
+      .send(`${CONTRACT_PDF}% ${randomUUID()}\n`),
+  );
+  await ok(
+    'POST /messaging/conversations/{conversationId}/messages',
+    api('messaging')
+      .post('/messaging/conversations/everyone/messages')
+      .query(q)
+      .set(bearer(f.company.employee))
+      .send({ attachmentIds: [upload.id] }),
+  );
+  return { attachmentId: String(upload.id) };
+}
 
 export const MESSAGING_OVERRIDES: Record<string, Override> = {
   'GET /messaging/stream': {
@@ -75,6 +101,19 @@ export const MESSAGING_OVERRIDES: Record<string, Override> = {
   'PUT /messaging/conversations/{conversationId}/mute': EVERYONE(
     'mutes a conversation the caller reads (otherwise 404): the automatic group everyone',
   ),
+  'POST /messaging/conversations/{conversationId}/attachments': {
+    why: "the body is a file's bytes with its Content-Type (a PDF), to a conversation the caller reads and posts in (otherwise 404): everyone",
+    request: () => ({
+      path: { conversationId: 'everyone' },
+      body: CONTRACT_PDF,
+      headers: { 'Content-Type': 'application/pdf' },
+    }),
+  },
+  'GET /messaging/conversations/{conversationId}/attachments/{attachmentId}/content': {
+    why: 'downloads a file sent with a message of a conversation the caller reads (otherwise 404): one the employee sent to everyone',
+    setup: sentAttachment,
+    request: (_f, p) => ({ path: { conversationId: 'everyone', attachmentId: p.attachmentId } }),
+  },
   'PATCH /messaging/conversations/{conversationId}/messages/{messageId}': withMessage(
     "edits the caller's own message within the edit window (otherwise 404 or 403): one the employee just sent",
     { text: 'Edited' },

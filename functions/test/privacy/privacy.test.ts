@@ -204,11 +204,12 @@ describe("a person's data", () => {
       expect.objectContaining({ employeeId: f.company.employeeId, workedMinutes: 480 }),
     ]);
     expect(JSON.stringify(archive)).not.toContain('Someone Else');
-    // the uploaded contract, and the documents the contract setups uploaded to the same employee
+    // the uploaded contract, and the documents and message files the contract setups uploaded as the same employee
     const files = archive.files.map((file: { contentBase64: string }) => Buffer.from(file.contentBase64, 'base64'));
     expect(files.filter((bytes: Buffer) => bytes.equals(PDF))).toHaveLength(1);
     expect(archive.files.length).toBe(
-      archive.records.filter((r: { collection: string }) => r.collection === 'documents').length,
+      archive.records.filter((r: { collection: string }) => ['documents', 'messageAttachments'].includes(r.collection))
+        .length,
     );
     const audit = await company().collection('auditTrail').where('entity', '==', 'personalData').get();
     expect(audit.docs.map((d) => [d.get('action'), d.get('by')])).toContainEqual(['export', f.company.owner.uid]);

@@ -2253,6 +2253,50 @@ export interface paths {
         patch: operations["messaging.patchMessagingConversationsConversationId"];
         trace?: never;
     };
+    "/messaging/conversations/{conversationId}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to send with a message
+         * @description The body is the file's bytes (not multipart) with its Content-Type, under the storage rules of employee documents: one of application/pdf, image/jpeg, image/png, image/webp, image/heic, at most 10 MB (413 PAYLOAD_TOO_LARGE), bytes of that type by signature (422 FILE_CONTENT_MISMATCH), not empty (400 FILE_EMPTY), the `sha256` sent if any (422 CHECKSUM_MISMATCH); 415 FILE_TYPE_NOT_ALLOWED for another type. Then send its id in a message's `attachmentIds`. Only someone who may post in the conversation now uploads to it (the policies, as for sending). The file is stored in Cloud Storage, never public. The same bytes uploaded again while the first upload waits to be sent answer it; an upload not sent within a day is deleted. At most 20 uploads per sender per minute (429 RATE_LIMITED). A refused upload stores nothing. A conversation is read by its members (direct and group), by every member (everyone), by the holders of the role and managers and owners (a role group), and by managers and owners (every group, not others' direct conversations); anyone else gets 404 CONVERSATION_NOT_FOUND. An archived employee reads nothing after their access end.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        post: operations["messaging.postMessagingConversationsConversationIdAttachments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messaging/conversations/{conversationId}/attachments/{attachmentId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a message's file
+         * @description The attachment and its bytes, base64-encoded, read from Cloud Storage through the function (check them against `attachment.sha256`). Whoever reads the conversation, while its message stands (a deleted or erased message's files are deleted: 404 ATTACHMENT_NOT_FOUND); an upload not sent yet, its uploader only. A conversation is read by its members (direct and group), by every member (everyone), by the holders of the role and managers and owners (a role group), and by managers and owners (every group, not others' direct conversations); anyone else gets 404 CONVERSATION_NOT_FOUND. An archived employee reads nothing after their access end.
+         *
+         *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
+         */
+        get: operations["messaging.getMessagingConversationsConversationIdAttachmentsAttachmentIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/messaging/conversations/{conversationId}/messages": {
         parameters: {
             query?: never;
@@ -2270,7 +2314,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Text up to 4000 characters; mentions name members of the conversation (422 UNKNOWN_MENTIONS). Sending moves the sender's read receipt to it. At most 30 messages per sender per 10 seconds (429 RATE_LIMITED with Retry-After). Employees are bound by the company policies in force when they send (managers and owners are not): employeeInteractionMessages off, a direct conversation only with a manager or owner (403 MESSAGES_RESTRICTED); employeeInteractionGroup off, no group created or posted in, automatic groups included (403 GROUPS_DISABLED); employeeInteractionWorkWith off, no conversation started with another employee (403 NOT_IN_DIRECTORY). A policy change never alters what was sent. A direct conversation whose other member has left answers 422 RECIPIENT_LEFT. A conversation is read by its members (direct and group), by every member (everyone), by the holders of the role and managers and owners (a role group), and by managers and owners (every group, not others' direct conversations); anyone else gets 404 CONVERSATION_NOT_FOUND. An archived employee reads nothing after their access end.
+         * @description Text up to 4000 characters; mentions name members of the conversation (422 UNKNOWN_MENTIONS); up to 10 files the sender uploaded to the conversation (POST .../attachments) and has not sent yet (422 ATTACHMENT_UNAVAILABLE), which then belong to the message. Text may be empty when files are sent. Sending moves the sender's read receipt to it. At most 30 messages per sender per 10 seconds (429 RATE_LIMITED with Retry-After). Employees are bound by the company policies in force when they send (managers and owners are not): employeeInteractionMessages off, a direct conversation only with a manager or owner (403 MESSAGES_RESTRICTED); employeeInteractionGroup off, no group created or posted in, automatic groups included (403 GROUPS_DISABLED); employeeInteractionWorkWith off, no conversation started with another employee (403 NOT_IN_DIRECTORY). A policy change never alters what was sent. A direct conversation whose other member has left answers 422 RECIPIENT_LEFT. A conversation is read by its members (direct and group), by every member (everyone), by the holders of the role and managers and owners (a role group), and by managers and owners (every group, not others' direct conversations); anyone else gets 404 CONVERSATION_NOT_FOUND. An archived employee reads nothing after their access end.
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
          */
@@ -2293,7 +2337,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a message (its author within the window; managers and owners: moderation)
-         * @description The message stays in place with empty text, deletedAt and deletedBy. Its author within 15 minutes of sending; managers and owners in any conversation they read, any time. Deleting it again answers it.
+         * @description The message stays in place with empty text, no attachments (their files are deleted), deletedAt and deletedBy. Its author within 15 minutes of sending; managers and owners in any conversation they read, any time. Deleting it again answers it.
          *
          *     **Tier:** authenticated. **Access:** Members of the company with the `employee` role or higher.
          */
@@ -7493,6 +7537,26 @@ export interface components {
             /** @description When it was last set (epoch ms); null: never set */
             updatedAt: number | null;
         };
+        MessagingAttachment: {
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp" | "image/heic";
+            conversationId: string;
+            createdAt: number;
+            fileName: string;
+            id: string;
+            /** @description The message it was sent with; null while it waits to be sent (its uploader alone sees it then) */
+            messageId: string | null;
+            /** @description Hex SHA-256 of the bytes (check the download against it) */
+            sha256: string;
+            /** @description Bytes */
+            size: number;
+            uploadedBy: string;
+        };
+        MessagingAttachmentContent: {
+            attachment: components["schemas"]["MessagingAttachment"];
+            /** @description The file, base64-encoded (the bytes as uploaded, of the attachment's contentType) */
+            contentBase64: string;
+        };
         MessagingConversation: {
             createdAt: number;
             createdBy: string | null;
@@ -7572,6 +7636,8 @@ export interface components {
             uid: string;
         };
         MessagingMessage: {
+            /** @description Files sent with it; empty once deleted or erased */
+            attachments: components["schemas"]["MessagingMessageAttachment"][];
             /** @description Stays the author after they leave (archived) or are erased */
             authorUid: string;
             conversationId: string;
@@ -7588,6 +7654,17 @@ export interface components {
             number: number;
             /** @description Empty once deleted */
             text: string;
+        };
+        /** @description A file sent with a message (its bytes: GET the attachment's content) */
+        MessagingMessageAttachment: {
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp" | "image/heic";
+            fileName: string;
+            id: string;
+            /** @description Hex SHA-256 of the bytes (check the download against it) */
+            sha256: string;
+            /** @description Bytes */
+            size: number;
         };
         MessagingMessagePage: {
             /** @description Oldest first */
@@ -19203,10 +19280,10 @@ export interface operations {
                 type: "contract" | "id" | "food_handler" | "alcohol_service" | "certification" | "tax" | "pay" | "other";
                 /** @description Shown in lists; default: the file name */
                 title?: string;
-                /** @description The original file name; default: the type and an extension */
-                fileName?: string;
                 /** @description Last valid date, company-local (certificates, IDs) */
                 expiresOn?: string;
+                /** @description The original file name; default: the type and an extension */
+                fileName?: string;
                 /** @description Hex SHA-256 of the bytes: the upload is refused (422 CHECKSUM_MISMATCH) when the bytes received differ */
                 sha256?: string;
             };
@@ -25411,7 +25488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25438,7 +25515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25456,7 +25533,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25526,7 +25612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25553,7 +25639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25580,7 +25666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -25589,7 +25675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25654,7 +25740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25681,7 +25767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25699,7 +25785,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25775,7 +25870,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25802,7 +25897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25829,7 +25924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -25838,7 +25933,271 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "messaging.postMessagingConversationsConversationIdAttachments": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+                /** @description The original file name; default: "attachment" and an extension */
+                fileName?: string;
+                /** @description Hex SHA-256 of the bytes: the upload is refused (422 CHECKSUM_MISMATCH) when the bytes received differ */
+                sha256?: string;
+            };
+            header?: {
+                /** @description A key of your choice (a UUID) that makes a retried request safe: repeated with the same request within 24 hours, it answers the first answer (status and body, with the header `Idempotent-Replayed: true`) and writes nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Keys are scoped to the caller and the company. Answers to retry anyway (5xx, 429, 409 CONCURRENT_MODIFICATION) are not kept; an answer holding a secret shown once is not kept either (a repeat is 409 IDEMPOTENT_ANSWER_NOT_KEPT). The commit that completes the request marks its key in the same atomic commit: a request whose changes were saved never runs again with its key, even when its answer was lost (409 IDEMPOTENT_ANSWER_NOT_KEPT then). `x-completion: steps` marks an operation that commits in idempotent steps instead: a retry completes what a failure left undone. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The bytes themselves, at most 10mb (`x-max-bytes`; 413 above it) */
+        requestBody: {
+            content: {
+                "application/pdf": Blob;
+                "image/heic": Blob;
+                "image/jpeg": Blob;
+                "image/png": Blob;
+                "image/webp": Blob;
+            };
+        };
+        responses: {
+            /** @description Success envelope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MessagingAttachment"];
+                    };
+                };
+            };
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, GROUPS_DISABLED, MESSAGES_RESTRICTED, NOT_A_MEMBER, NOT_IN_DIRECTORY, NOT_THE_AUTHOR */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENT_ANSWER_NOT_KEPT, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable: AUTH_UNAVAILABLE, MAIL_UNAVAILABLE, REQUEST_DEADLINE_EXCEEDED, STORE_UNAVAILABLE, VAULT_NOT_CONFIGURED */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "messaging.getMessagingConversationsConversationIdAttachmentsAttachmentIdContent": {
+        parameters: {
+            query: {
+                /** @description The company the request is about */
+                companyId: string;
+            };
+            header?: never;
+            path: {
+                conversationId: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MessagingAttachmentContent"];
+                    };
+                };
+            };
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized: AUTH_INVALID_TOKEN, AUTH_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: FIELD_NOT_EDITABLE, GROUPS_DISABLED, MESSAGES_RESTRICTED, NOT_A_MEMBER, NOT_IN_DIRECTORY, NOT_THE_AUTHOR */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: CONCURRENT_MODIFICATION, WEBHOOK_DELIVERY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25906,7 +26265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_CURSOR, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_CURSOR, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25933,7 +26292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25951,7 +26310,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26010,11 +26378,20 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
+                     * @description Files uploaded by the sender to this conversation (POST .../attachments), not yet sent
+                     * @default []
+                     */
+                    attachmentIds?: string[];
+                    /**
                      * @description Members mentioned (notified even when muted)
                      * @default []
                      */
                     mentions?: string[];
-                    text: string;
+                    /**
+                     * @description Required unless the message carries attachments
+                     * @default
+                     */
+                    text?: string;
                 };
             };
         };
@@ -26030,7 +26407,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26057,7 +26434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26084,7 +26461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -26093,7 +26470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26162,7 +26539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26189,7 +26566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26207,7 +26584,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26282,7 +26668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26309,7 +26695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26336,7 +26722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -26345,7 +26731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26419,7 +26805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26446,7 +26832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26473,7 +26859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -26482,7 +26868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26557,7 +26943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26584,7 +26970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26611,7 +26997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -26620,7 +27006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26683,7 +27069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26710,7 +27096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26728,7 +27114,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26791,7 +27186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26818,7 +27213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26836,7 +27231,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26909,7 +27313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_JSON, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26936,7 +27340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26963,7 +27367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED, UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -26972,7 +27376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, IDEMPOTENCY_KEY_REUSED, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27040,7 +27444,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Bad Request: INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
+            /** @description Bad Request: FILE_EMPTY, INVALID_DATE_RANGE, INVALID_LAST_EVENT_ID, MALFORMED_URL, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27067,7 +27471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not Found: COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
+            /** @description Not Found: ATTACHMENT_NOT_FOUND, COMPANY_NOT_FOUND, CONVERSATION_NOT_FOUND, EMPLOYEE_NOT_FOUND, LINK_NOT_FOUND, MESSAGE_NOT_FOUND, NOTIFICATION_NOT_FOUND, ORGANIZATION_NOT_FOUND, ROLE_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_ENDPOINT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -27085,7 +27489,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity: DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
+            /** @description Unsupported Media Type: FILE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity: ATTACHMENT_UNAVAILABLE, CHECKSUM_MISMATCH, DIFFERENT_EMPLOYERS, EDIT_WINDOW_CLOSED, EMPLOYER_NOT_FOUND, FILE_CONTENT_MISMATCH, INVALID_QUIET_HOURS, MESSAGE_DELETED, NOT_A_LOCATION, NOT_EDITABLE, ONE_RECORD_PER_LOCATION, RECIPIENT_LEFT, UNKNOWN_EMPLOYEE, UNKNOWN_MENTIONS, UNKNOWN_ROLE, WEBHOOK_ENDPOINT_DISABLED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_REFUSED */
             422: {
                 headers: {
                     [name: string]: unknown;

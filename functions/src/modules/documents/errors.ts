@@ -13,16 +13,9 @@ export const documentErrors = defineErrors({
     status: 422,
     meaning: 'The caller has no employee record in the company, so has no documents of their own',
   },
-  FILE_EMPTY: { status: 400, meaning: 'The upload has no bytes' },
-  FILE_TYPE_NOT_ALLOWED: {
-    status: 415,
-    meaning: 'The Content-Type of the upload is not one of the accepted file types',
-  },
-  FILE_CONTENT_MISMATCH: { status: 422, meaning: 'The bytes are not a file of the declared Content-Type' },
   CERTIFICATION_EXPIRED: {
     status: 422,
     meaning:
       'The company blocks clock-in while a required certification of the employee is expired (or missing, when the policy says so): upload a valid one first',
   },
-  CHECKSUM_MISMATCH: { status: 422, meaning: 'The SHA-256 the client sent is not the digest of the bytes received' },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLOWED_CONTENT_TYPES, MAX_FILE_BYTES, uploadFileFields } from '../../core/file-types';
 import { companyIdQuery, documentId, isoDate } from '../../http/fields';
 
 export const DOCUMENT_TYPES = [
@@ -23,16 +24,8 @@ export const EMPLOYEE_UPLOAD_TYPES: readonly DocumentType[] = [
   'other',
 ];
 
-/** Accepted file types and the bytes each starts with (checked: a renamed file is refused). */
-export const ALLOWED_CONTENT_TYPES = [
-  'application/pdf',
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/heic',
-] as const;
-export type AllowedContentType = (typeof ALLOWED_CONTENT_TYPES)[number];
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** The accepted files: the platform's upload rules (core/uploads.ts). */
+export { ALLOWED_CONTENT_TYPES, MAX_FILE_BYTES };
 
 /** Days before expiry at which the job flags a document (0: the expiry date itself, or past it). */
 export const EXPIRY_STAGES = [30, 14, 7, 0] as const;
@@ -73,19 +66,8 @@ export const uploadQuery = companyIdQuery.extend({
   employeeId: documentId.describe("The employee the document belongs to (an employee: their own record's id)"),
   type: documentTypeSchema,
   title: z.string().trim().min(1).max(200).optional().describe('Shown in lists; default: the file name'),
-  fileName: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe('The original file name; default: the type and an extension'),
   expiresOn: isoDate.optional().describe('Last valid date, company-local (certificates, IDs)'),
-  sha256: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits')
-    .optional()
-    .describe('Hex SHA-256 of the bytes: the upload is refused (422 CHECKSUM_MISMATCH) when the bytes received differ'),
+  ...uploadFileFields('the type and an extension'),
 });
 
 export const listDocumentsQuery = companyIdQuery.extend({

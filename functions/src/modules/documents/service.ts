@@ -4,19 +4,18 @@ import { db } from '../../core/firebase';
 import { requireCompany, serverTime } from '../../core/firestore';
 import { logger } from '../../core/logger';
 import type { Membership } from '../../core/memberships';
-import { deleteStored, storageBucket } from '../../core/storage';
+import { deleteStored, readStored, storageBucket } from '../../core/storage';
 import { getCompanyRules, policiesInForce } from '../companies';
 import { employeeFromSnapshot, employeeRef, findEmployeeByUser } from '../employees';
 import { dispatchEvents, stageEvent, type StagedEvent } from '../events';
-import { bytesMatchType, expiryStageOf, EXTENSIONS } from './content';
+import { acceptedFile } from '../../core/uploads';
+import { expiryStageOf } from './content';
 import { documentErrors } from './errors';
 import * as repo from './repo';
 import {
-  ALLOWED_CONTENT_TYPES,
   EMPLOYEE_UPLOAD_TYPES,
   EXPIRY_STAGES,
   FINANCIAL_TYPES,
-  type AllowedContentType,
   type DocumentPatch,
   type DocumentType,
   type EmployeeDocument,
@@ -86,8 +85,6 @@ export interface UploadInput {
   sha256?: string;
 }
 
-const mediaType = (header: string | undefined) => (header ?? '').split(';')[0].trim().toLowerCase();
-
 /**
  * Stores an employee's file: the bytes in Cloud Storage, then the metadata in Firestore. The
  * document id derives from (employee, type, SHA-256 of the bytes), so a retried upload answers the
@@ -109,29 +106,14 @@ export async function uploadDocument({
   const { companyId } = member;
   await assertMayUpload(member, input.employeeId, input.type);
   await assertActiveEmployee(companyId, input.employeeId);
-  const contentType = mediaType(contentTypeHeader);
-  if (!(ALLOWED_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-    throw documentErrors.FILE_TYPE_NOT_ALLOWED(
-      `Content-Type ${contentType || '(none)'} is not accepted; send one of ${ALLOWED_CONTENT_TYPES.join(', ')}`,
-    );
-  }
-  if (bytes.length === 0) throw documentErrors.FILE_EMPTY('The upload has no bytes');
-  if (!bytesMatchType(bytes, contentType as AllowedContentType))
-    throw documentErrors.FILE_CONTENT_MISMATCH(`The bytes are not a ${contentType} file`);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (input.sha256 && input.sha256.toLowerCase() !== sha256) {
-    throw documentErrors.CHECKSUM_MISMATCH(
-      'The bytes received do not match the sha256 sent: the upload was damaged or incomplete; send it again',
-      [{ path: 'query.sha256', message: `received bytes have SHA-256 ${sha256}` }],
-    );
-  }
+  const { contentType, sha256, extension } = acceptedFile({ contentTypeHeader, bytes, sha256: input.sha256 });
 
   const documentId = `doc_${createHash('sha256').update(`${input.employeeId}\n${input.type}\n${sha256}`).digest('hex').slice(0, 32)}`;
   const existing = await repo.getDocument(companyId, documentId);
   if (existing) return view(existing);
 
   const storagePath = repo.storagePathOf(companyId, input.employeeId, documentId);
-  const fileName = input.fileName ?? `${input.type}.${EXTENSIONS[contentType as AllowedContentType]}`;
+  const fileName = input.fileName ?? `${input.type}.${extension}`;
   await storageBucket()
     .file(storagePath)
     .save(bytes, {
@@ -215,13 +197,8 @@ export async function getDocument({ member: caller, documentId }: { member: Memb
 export async function downloadDocument({ member: caller, documentId }: { member: Membership; documentId: string }) {
   const member = await withEmployee(caller);
   const doc = await visibleDocument(member, documentId);
-  const [bytes] = await storageBucket()
-    .file(doc.storagePath)
-    .download()
-    .catch((err: { code?: number }) => {
-      if (err.code === 404) throw notFound();
-      throw err;
-    });
+  const bytes = await readStored(doc.storagePath);
+  if (!bytes) throw notFound();
   return { document: view(doc), contentBase64: bytes.toString('base64') };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Who is in which conversation, read at the time of each request: the policies in force, the
- * caller's automatic groups (their roles now), the conversations they read. Nothing here writes.
+ * caller's automatic groups (their roles now), the conversations they read, what they may send
+ * now. Nothing here writes.
  */
 import { findMembership, grantsAccess, type Membership, type MemberRole } from '../../core/memberships';
 import { policiesInForce } from '../companies';
@@ -9,7 +10,7 @@ import { organizationMembersAt } from '../organizations';
 import { listRoles, type Role } from '../roles';
 import { messagingErrors } from './errors';
 import * as repo from './repo';
-import { EVERYONE_ID, roleConversationId, type InteractionPolicies } from './rules';
+import { EVERYONE_ID, postRefusal, roleConversationId, type InteractionPolicies, type Refusal } from './rules';
 
 export async function interactionPolicies(companyId: string): Promise<InteractionPolicies> {
   const p = await policiesInForce(companyId);
@@ -120,4 +121,30 @@ export async function currentRoleOf(companyId: string, uid: string, now = Date.n
   if (m && grantsAccess(m, now)) return m.role;
   // the organization is asked only after the membership: a member's role costs no read more
   return (await organizationOwnerAt(companyId, uid))?.role ?? null;
+}
+
+export function refuse(refusal: Refusal): never {
+  const messages: Record<Refusal, string> = {
+    MESSAGES_RESTRICTED:
+      'Employees message managers and owners only in this company (employeeInteractionMessages is off)',
+    GROUPS_DISABLED: 'Employees do not create or post in groups in this company (employeeInteractionGroup is off)',
+    NOT_IN_DIRECTORY: 'That person is not in your directory',
+    RECIPIENT_LEFT: 'The other member no longer has access to the company',
+  };
+  throw messagingErrors[refusal](messages[refusal]);
+}
+
+/** Whom a direct conversation's message goes to besides the sender; null for groups. */
+const otherOf = (c: repo.StoredConversation, uid: string) =>
+  c.kind === 'direct' ? (c.memberUids.find((u) => u !== uid) ?? null) : null;
+
+/** Refuses what the caller may not send to the conversation now (the policies in force, a recipient who left). */
+export async function assertMayPost(member: Membership, conversation: repo.StoredConversation, now: number) {
+  const other = otherOf(conversation, member.uid);
+  const [policies, otherRole] = await Promise.all([
+    interactionPolicies(member.companyId),
+    other ? currentRoleOf(member.companyId, other, now) : Promise.resolve(null),
+  ]);
+  const refusal = postRefusal(conversation.kind, member.role, otherRole, policies);
+  if (refusal) refuse(refusal);
 }

@@ -4,7 +4,7 @@ import { db } from '../../core/firebase';
 import { grantsAccess, listMembershipsOfCompany, type Membership, type MemberRole } from '../../core/memberships';
 import { listEmployees, type Employee } from '../employees';
 import { peopleAt } from '../organizations';
-import { currentRoleOf, interactionPolicies, readableConversation, readableConversations } from './access';
+import { currentRoleOf, interactionPolicies, readableConversation, readableConversations, refuse } from './access';
 import { messagingErrors } from './errors';
 import { inLogTurn } from './log';
 import * as repo from './repo';
@@ -15,20 +15,8 @@ import {
   inDirectory,
   nextReadUpTo,
   unreadCount,
-  type Refusal,
 } from './rules';
 import type { Conversation, ConversationCreate, ConversationPatch } from './schemas';
-
-export function refuse(refusal: Refusal): never {
-  const messages: Record<Refusal, string> = {
-    MESSAGES_RESTRICTED:
-      'Employees message managers and owners only in this company (employeeInteractionMessages is off)',
-    GROUPS_DISABLED: 'Employees do not create or post in groups in this company (employeeInteractionGroup is off)',
-    NOT_IN_DIRECTORY: 'That person is not in your directory',
-    RECIPIENT_LEFT: 'The other member no longer has access to the company',
-  };
-  throw messagingErrors[refusal](messages[refusal]);
-}
 
 export function conversationView(
   c: repo.StoredConversation,

@@ -36,6 +36,16 @@ export const messagingErrors = defineErrors({
     meaning: 'The other member of the direct conversation no longer has access to the company (archived)',
   },
   NOT_EDITABLE: { status: 422, meaning: 'Automatic and direct conversations have no name or members to change' },
+  ATTACHMENT_NOT_FOUND: {
+    status: 404,
+    meaning:
+      "No attachment with that id in the conversation that the caller may read (an upload not sent yet is its uploader's; a deleted message's files are gone)",
+  },
+  ATTACHMENT_UNAVAILABLE: {
+    status: 422,
+    meaning:
+      "An attachment named for a message is not the sender's upload to this conversation waiting to be sent (unknown, another's, another conversation's, or sent already)",
+  },
   INVALID_LAST_EVENT_ID: {
     status: 400,
     meaning: 'The Last-Event-ID (or lastEventId) is not an event id this stream answered',

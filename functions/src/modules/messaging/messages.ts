@@ -2,12 +2,12 @@
 import type { Membership } from '../../core/memberships';
 import { consumeLimits, type Limit } from '../../core/rate-limit';
 import { dispatchEvents, stageEvent } from '../events';
-import { currentRoleOf, interactionPolicies, readableConversation } from './access';
-import { refuse } from './conversations';
+import { assertMayPost, currentRoleOf, readableConversation } from './access';
+import { attachmentsToSend, deleteAttachmentsOf, messageAttachmentOf } from './attachments';
 import { messagingErrors } from './errors';
 import { inLogTurn } from './log';
 import * as repo from './repo';
-import { deleteRefusal, editRefusal, noticeRecipients, pageRange, postRefusal } from './rules';
+import { deleteRefusal, editRefusal, noticeRecipients, pageRange } from './rules';
 import { messagesCursor, type Message, type MessageInput } from './schemas';
 
 /**
@@ -24,6 +24,7 @@ export function messageView(m: repo.StoredMessage): Message {
     authorUid: m.authorUid,
     text: m.deletedAt !== null || m.erased ? '' : m.text,
     mentions: m.mentions,
+    attachments: m.deletedAt !== null || m.erased ? [] : m.attachments,
     createdAt: m.createdAt,
     editedAt: m.editedAt,
     deletedAt: m.deletedAt,
@@ -31,10 +32,6 @@ export function messageView(m: repo.StoredMessage): Message {
     erased: m.erased,
   };
 }
-
-/** Whom a direct conversation's message goes to besides the sender; null for groups. */
-const otherOf = (c: repo.StoredConversation, uid: string) =>
-  c.kind === 'direct' ? (c.memberUids.find((u) => u !== uid) ?? null) : null;
 
 export async function postMessage({
   member,
@@ -48,13 +45,8 @@ export async function postMessage({
   const { companyId, uid } = member;
   const readable = await readableConversation(member, conversationId);
   const now = Date.now();
-  const other = otherOf(readable, uid);
-  const [policies, otherRole] = await Promise.all([
-    interactionPolicies(companyId),
-    other ? currentRoleOf(companyId, other, now) : Promise.resolve(null),
-  ]);
-  const refusal = postRefusal(readable.kind, member.role, otherRole, policies);
-  if (refusal) refuse(refusal);
+  await assertMayPost(member, readable, now);
+  const attachmentIds = [...new Set(input.attachmentIds)];
   const mentions = [...new Set(input.mentions)];
   // of an automatic conversation, anyone with access (an owner or administrator of the organization too)
   const inConversation = async (u: string) =>
@@ -94,9 +86,10 @@ export async function postMessage({
       })
     : null;
   const posted = await inLogTurn(companyId, async (tx) => {
-    const [stored, mine] = await Promise.all([
+    const [stored, mine, files] = await Promise.all([
       repo.getConversation(companyId, conversationId, tx),
       repo.getMember(companyId, conversationId, uid, tx),
+      attachmentsToSend(companyId, conversationId, uid, attachmentIds, tx),
     ]);
     const conversation = stored ?? readable;
     const number = conversation.messageCount + 1;
@@ -109,6 +102,7 @@ export async function postMessage({
       authorUid: uid,
       text: input.text,
       mentions,
+      attachments: files.map(messageAttachmentOf),
       createdAt: now,
       editedAt: null,
       deletedAt: null,
@@ -120,6 +114,10 @@ export async function postMessage({
       write: (t) => {
         const { id: _id, ...data } = message;
         t.set(ref, data);
+        for (const f of files) {
+          t.update(repo.attachmentRef(companyId, f.id), { messageId: ref.id, sent: true });
+          t.delete(repo.unsentRef(companyId, f.id));
+        }
         const { id, ...conv } = { ...conversation, messageCount: number, lastSeq: seq, lastMessageAt: now };
         t.set(repo.conversationRef(companyId, id), conv);
         t.set(repo.memberRef(companyId, conversationId, uid), {
@@ -205,7 +203,9 @@ async function change(
       throw messagingErrors[refusal](text);
     }
     const update =
-      how.kind === 'edited' ? { text: how.text, editedAt: now } : { text: '', deletedAt: now, deletedBy: uid };
+      how.kind === 'edited'
+        ? { text: how.text, editedAt: now }
+        : { text: '', attachments: [], deletedAt: now, deletedBy: uid };
     const seq = conversation.lastSeq + 1;
     return {
       result: messageView({ ...message, ...update }),
@@ -240,7 +240,8 @@ export const editMessage = ({
   text: string;
 }) => change(member, conversationId, messageId, { kind: 'edited', text });
 
-export const deleteMessage = ({
+/** The message's files go after its deletion commits; deleting it again (a retry) deletes what is left of them. */
+export async function deleteMessage({
   member,
   conversationId,
   messageId,
@@ -248,4 +249,8 @@ export const deleteMessage = ({
   member: Membership;
   conversationId: string;
   messageId: string;
-}) => change(member, conversationId, messageId, { kind: 'deleted' });
+}): Promise<Message> {
+  const deleted = await change(member, conversationId, messageId, { kind: 'deleted' });
+  await deleteAttachmentsOf(member.companyId, [messageId]);
+  return deleted;
+}

@@ -13,8 +13,15 @@ export default defineModule({
   runtime: { timeoutSeconds: 90 },
   errors: messagingErrors.catalog,
   collections: {
-    company: ['conversations', 'conversationMembers', 'messages', 'conversationLog', 'messagingHead'],
-    root: ['messageRetention'],
+    company: [
+      'conversations',
+      'conversationMembers',
+      'messages',
+      'messageAttachments',
+      'conversationLog',
+      'messagingHead',
+    ],
+    root: ['messageRetention', 'unsentAttachments'],
   },
   personalData: {
     // a group the person started stays the team's (its creator's id kept)
@@ -25,23 +32,27 @@ export default defineModule({
     messages: {
       match: { uid: 'authorUid' },
       erase: 'reduce',
-      fields: ['text', 'mentions'],
-      replace: { text: '', mentions: [], erased: true },
+      fields: ['text', 'mentions', 'attachments'],
+      replace: { text: '', mentions: [], attachments: [], erased: true },
       copiesIn: ['text'],
     },
+    // the person's uploads go with their files (the export holds them)
+    messageAttachments: { match: { uid: 'uploadedBy' }, erase: 'delete', file: 'storagePath' },
     // what happened when, by whom (ids only, no text)
     conversationLog: { match: { uid: 'uid' }, erase: 'reduce' },
     // the company's last log sequence number: no person
     messagingHead: 'none',
     // a company's setting: no person
     messageRetention: 'none',
+    // ids and a time: an upload waiting to be sent (its record names the uploader)
+    unsentAttachments: 'none',
   },
   jobs: [
     {
       name: 'messagingRetention',
       schedule: 'every 1440 minutes',
       description:
-        "Reduces each company's messages older than its retention (GET /messaging/retention) to tombstones, as an erasure does",
+        "Reduces each company's messages older than its retention (GET /messaging/retention) to tombstones, as an erasure does, their files deleted; deletes attachments uploaded more than a day ago and never sent",
       run: () => async () => retention().runRetention(),
     },
   ],

@@ -2,7 +2,7 @@ import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { z } from 'zod';
 import { storedCollection, storedMillis } from '../../core/stored';
-import { CONVERSATION_KINDS, messageSchema } from './schemas';
+import { attachmentSchema, CONVERSATION_KINDS, messageSchema } from './schemas';
 
 /**
  * The messaging module's documents:
@@ -13,6 +13,9 @@ import { CONVERSATION_KINDS, messageSchema } from './schemas';
  *                                                its place in the company's stream (companySeq 1..: the
  *                                                event id); the live stream replays it (no text: it points at the message)
  *   companies/{c}/messagingHead/log              the company's last companySeq (written in each log entry's commit)
+ *   companies/{c}/messageAttachments/{id}        a file uploaded to a conversation, waiting to be sent or sent
+ *                                                with a message; its bytes in Cloud Storage at storagePath
+ *   unsentAttachments/{c}_{id}                   an upload waiting to be sent (the daily job's list)
  */
 const storedConversation = z.object({
   id: z.string(),
@@ -41,6 +44,7 @@ export type StoredMember = z.output<typeof storedMember>;
 const storedMessage = messageSchema.extend({
   seq: z.number().int().default(0),
   mentions: messageSchema.shape.mentions.default([]),
+  attachments: messageSchema.shape.attachments.default([]),
   createdAt: storedMillis,
   editedAt: storedMillis.nullable().default(null),
   deletedAt: storedMillis.nullable().default(null),
@@ -48,6 +52,14 @@ const storedMessage = messageSchema.extend({
   erased: z.boolean().default(false),
 });
 export type StoredMessage = z.output<typeof storedMessage>;
+
+const storedAttachment = attachmentSchema.extend({
+  createdAt: storedMillis,
+  storagePath: z.string(),
+  /** messageId !== null, for the queries (the emulator's filters do not take `== null`). */
+  sent: z.boolean(),
+});
+export type StoredAttachment = z.output<typeof storedAttachment>;
 
 export const LOG_KINDS = ['message', 'edited', 'deleted', 'receipt', 'members'] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
@@ -87,6 +99,66 @@ export const {
   fromDoc: messageFromDoc,
   fromSnapshot: messageFromSnapshot,
 } = storedCollection('messages', storedMessage);
+export const {
+  collection: attachmentsCollection,
+  ref: attachmentRef,
+  fromDoc: attachmentFromDoc,
+  fromSnapshot: attachmentFromSnapshot,
+} = storedCollection('messageAttachments', storedAttachment);
+export const attachmentPathOf = (companyId: string, conversationId: string, attachmentId: string) =>
+  `companies/${companyId}/messaging/${conversationId}/${attachmentId}`;
+
+export async function getAttachment(companyId: string, id: string, tx?: Transaction): Promise<StoredAttachment | null> {
+  const ref = attachmentRef(companyId, id);
+  return attachmentFromSnapshot(tx ? await tx.get(ref) : await ref.get());
+}
+
+/** The sender's upload of these bytes to the conversation that waits to be sent, if any. */
+export async function unsentUpload(
+  companyId: string,
+  conversationId: string,
+  uid: string,
+  sha256: string,
+): Promise<StoredAttachment | null> {
+  const snap = await attachmentsCollection(companyId)
+    .where('conversationId', '==', conversationId)
+    .where('uploadedBy', '==', uid)
+    .where('sha256', '==', sha256)
+    .where('sent', '==', false)
+    .limit(1)
+    .get();
+  return snap.empty ? null : attachmentFromDoc(snap.docs[0]);
+}
+
+/** The attachments sent with these messages. */
+export async function attachmentsOfMessages(
+  companyId: string,
+  messageIds: readonly string[],
+): Promise<StoredAttachment[]> {
+  const out: StoredAttachment[] = [];
+  // an `in` filter takes at most 30 values
+  for (let i = 0; i < messageIds.length; i += 30) {
+    const snap = await attachmentsCollection(companyId)
+      .where('messageId', 'in', messageIds.slice(i, i + 30))
+      .get();
+    out.push(...snap.docs.map(attachmentFromDoc));
+  }
+  return out;
+}
+
+/**
+ * Uploads waiting to be sent, across companies (root `unsentAttachments/{c}_{id}`: the daily job
+ * lists those older than a day); written with the upload, deleted in the commit of its message.
+ */
+const storedUnsent = z.object({ companyId: z.string(), attachmentId: z.string(), createdAt: storedMillis });
+export type UnsentEntry = z.output<typeof storedUnsent>;
+export const unsentRef = (companyId: string, attachmentId: string) =>
+  db().collection('unsentAttachments').doc(`${companyId}_${attachmentId}`);
+export async function unsentBefore(before: number, limit: number): Promise<UnsentEntry[]> {
+  const snap = await db().collection('unsentAttachments').where('createdAt', '<', before).limit(limit).get();
+  return snap.docs.map((d) => storedUnsent.parse(d.data()));
+}
+
 export const { collection: logCollection, fromDoc: logFromDoc } = storedCollection('conversationLog', storedLogEntry);
 
 /** A company's retention of messages (root `messageRetention/{companyId}`: the daily job lists them). */

@@ -2,6 +2,7 @@
 import { db } from '../../core/firebase';
 import { logger } from '../../core/logger';
 import type { Membership } from '../../core/memberships';
+import { deleteAttachmentsOf, deleteUnsentAttachments } from './attachments';
 import * as repo from './repo';
 import type { Retention } from './schemas';
 
@@ -25,8 +26,9 @@ export async function setRetention({ member, days }: { member: Membership; days:
 
 /**
  * Reduces one company's messages sent before `now - days` to tombstones in place, as an erasure
- * does (empty text, no mentions, `erased: true`; the numbering, the author's id and the others'
- * messages stay). A tombstone already made is left as it is, so a run again writes nothing.
+ * does (empty text, no mentions, no attachments, `erased: true`; the numbering, the author's id and
+ * the others' messages stay), their files deleted first. A tombstone already made is left as it is,
+ * so a run again writes nothing.
  */
 export async function expireMessages(companyId: string, days: number, now = Date.now()): Promise<number> {
   const before = now - days * DAY_MS;
@@ -35,16 +37,23 @@ export async function expireMessages(companyId: string, days: number, now = Date
     // each page is reduced before the next is read, so the query moves on by itself
     const page = await repo.messagesSentBefore(companyId, before, CHUNK);
     if (!page.length) break;
+    await deleteAttachmentsOf(
+      companyId,
+      page.filter((m) => m.attachments.length).map((m) => m.id),
+    );
     const batch = db().batch();
-    for (const m of page) batch.update(repo.messageRef(companyId, m.id), { text: '', mentions: [], erased: true });
+    for (const m of page)
+      batch.update(repo.messageRef(companyId, m.id), { text: '', mentions: [], attachments: [], erased: true });
     await batch.commit();
     reduced += page.length;
   }
   return reduced;
 }
 
-/** The daily job: every company with a retention set. */
-export async function runRetention(now = Date.now()): Promise<{ companies: number; reduced: number }> {
+/** The daily job: every company with a retention set, and every company's uploads never sent. */
+export async function runRetention(
+  now = Date.now(),
+): Promise<{ companies: number; reduced: number; unsentDeleted: number }> {
   let reduced = 0;
   const settings = await repo.retentionsInForce();
   for (const s of settings) {
@@ -58,5 +67,11 @@ export async function runRetention(now = Date.now()): Promise<{ companies: numbe
       });
     }
   }
-  return { companies: settings.length, reduced };
+  const unsentDeleted = await deleteUnsentAttachments(now).catch((err: unknown) => {
+    logger.warn('unsent attachments were not all deleted (the next run goes on)', {
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return 0;
+  });
+  return { companies: settings.length, reduced, unsentDeleted };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyIdQuery, documentId } from '../../http/fields';
 import { pageCursor } from '../../http/cursor';
+import { ALLOWED_CONTENT_TYPES, uploadFileFields } from '../../core/file-types';
 
 /** The most characters a message's text holds. */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -8,6 +9,9 @@ export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_MENTIONS = 50;
 /** The most members a group conversation is created with (besides its creator). */
 export const MAX_GROUP_MEMBERS = 200;
+
+/** The most files one message carries. */
+export const MAX_ATTACHMENTS = 10;
 
 export const CONVERSATION_KINDS = ['direct', 'group', 'role', 'everyone'] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
@@ -59,6 +63,46 @@ export const conversationDetailSchema = conversationSchema
   })
   .meta({ id: 'MessagingConversationDetail' });
 
+const attachmentFields = {
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(ALLOWED_CONTENT_TYPES),
+  size: z.number().int().describe('Bytes'),
+  sha256: z.string().describe('Hex SHA-256 of the bytes (check the download against it)'),
+};
+
+export const messageAttachmentSchema = z.object(attachmentFields).meta({
+  id: 'MessagingMessageAttachment',
+  description: "A file sent with a message (its bytes: GET the attachment's content)",
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
+export const attachmentSchema = z
+  .object({
+    ...attachmentFields,
+    conversationId: z.string(),
+    messageId: z
+      .string()
+      .nullable()
+      .describe('The message it was sent with; null while it waits to be sent (its uploader alone sees it then)'),
+    uploadedBy: z.string(),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'MessagingAttachment' });
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const attachmentContentSchema = z
+  .object({
+    attachment: attachmentSchema,
+    contentBase64: z.string().meta({
+      description: "The file, base64-encoded (the bytes as uploaded, of the attachment's contentType)",
+      contentEncoding: 'base64',
+    }),
+  })
+  .meta({ id: 'MessagingAttachmentContent' });
+
+export const uploadAttachmentQuery = companyIdQuery.extend(uploadFileFields('"attachment" and an extension'));
+
 export const messageSchema = z
   .object({
     id: z.string(),
@@ -67,6 +111,7 @@ export const messageSchema = z
     authorUid: z.string().describe('Stays the author after they leave (archived) or are erased'),
     text: z.string().describe('Empty once deleted'),
     mentions: z.array(z.string()),
+    attachments: z.array(messageAttachmentSchema).describe('Files sent with it; empty once deleted or erased'),
     createdAt: z.number(),
     editedAt: z.number().nullable(),
     deletedAt: z.number().nullable(),
@@ -147,10 +192,25 @@ export const patchConversationBody = z
   .partial();
 export type ConversationPatch = z.output<typeof patchConversationBody>;
 
-export const postMessageBody = z.strictObject({
-  text: messageText,
-  mentions: z.array(uid).max(MAX_MENTIONS).default([]).describe('Members mentioned (notified even when muted)'),
-});
+export const postMessageBody = z
+  .strictObject({
+    text: z
+      .string()
+      .trim()
+      .max(MAX_MESSAGE_CHARS)
+      .default('')
+      .describe('Required unless the message carries attachments'),
+    mentions: z.array(uid).max(MAX_MENTIONS).default([]).describe('Members mentioned (notified even when muted)'),
+    attachmentIds: z
+      .array(documentId)
+      .max(MAX_ATTACHMENTS)
+      .default([])
+      .describe('Files uploaded by the sender to this conversation (POST .../attachments), not yet sent'),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.text && !body.attachmentIds.length)
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'a message needs text or attachments' });
+  });
 export type MessageInput = z.output<typeof postMessageBody>;
 export const editMessageBody = z.strictObject({ text: messageText });
 export const readBody = z.strictObject({
@@ -187,6 +247,7 @@ export const messagePage = z
 
 export const conversationIdParam = z.object({ conversationId: documentId });
 export const messageIdParams = z.object({ conversationId: documentId, messageId: documentId });
+export const attachmentIdParams = z.object({ conversationId: documentId, attachmentId: documentId });
 export const deletedMessageSchema = messageSchema;
 
 /** How long a stream stays open by default, and at most (then it ends with `done`; the client reconnects). */

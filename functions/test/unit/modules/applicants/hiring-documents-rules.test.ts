@@ -4,7 +4,8 @@
  * default file name's extension, expiry stages (30, 14, 7 and 0 days before expiry).
  */
 import { checkAnswers } from '../../../../src/modules/applicants/rules';
-import { bytesMatchType, expiryStageOf, EXTENSIONS } from '../../../../src/modules/documents/content';
+import { expiryStageOf } from '../../../../src/modules/documents/content';
+import { bytesMatchType, EXTENSIONS } from '../../../../src/core/uploads';
 import { refusal } from '../../../helpers/refusal';
 
 const QUESTIONS = [
