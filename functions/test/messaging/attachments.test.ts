@@ -167,12 +167,25 @@ describe("a message's files", () => {
     expect(await stored(co.companyId)).toEqual(afterManager);
     expect(afterManager.filter((x) => !before.includes(x))).toHaveLength(2);
 
+    // messages off: an employee uploads nothing to a direct conversation with another employee
+    const { user: colleague } = await addEmployee(co, 'Direct colleague');
+    const withColleague = (await client(co, co.employee).start({ kind: 'direct', uid: colleague.uid })).body.data.id;
+    const afterStart = await stored(co.companyId);
+    expect((await policies(co, { employeeInteractionMessages: false })).status).toBe(200);
+    try {
+      const refusedDirect = await upload(co.employee, withColleague, PNG('messages off'));
+      expect([refusedDirect.status, refusedDirect.body.code]).toEqual([403, 'MESSAGES_RESTRICTED']);
+      expect(await stored(co.companyId)).toEqual(afterStart);
+    } finally {
+      await policies(co, { employeeInteractionMessages: true });
+    }
+
     // groups off: an employee uploads nothing to a group; a manager still does
     expect((await policies(co, { employeeInteractionGroup: false })).status).toBe(200);
     try {
       const refusedGroup = await upload(co.employee, 'everyone', PNG('group off'));
       expect([refusedGroup.status, refusedGroup.body.code]).toEqual([403, 'GROUPS_DISABLED']);
-      expect(await stored(co.companyId)).toEqual(afterManager);
+      expect(await stored(co.companyId)).toEqual(afterStart);
       expect((await upload(co.manager, 'everyone', PNG('manager group'))).status).toBe(201);
     } finally {
       await policies(co, { employeeInteractionGroup: true });
@@ -276,6 +289,9 @@ describe("a message's files", () => {
       .send({ days: 90 });
     expect(setRetention.status).toBe(200);
 
+    // a file sent leaves the job's list in its message's commit; one waiting stays on it
+    const listed = async (id: string) => (await db().doc(`unsentAttachments/${fresh.companyId}_${id}`).get()).exists;
+    expect([await listed(kept), await listed(old), await listed(waiting)]).toEqual([false, false, true]);
     const run = await runRetention();
     expect(run.unsentDeleted).toBeGreaterThanOrEqual(1);
     expect((await attachmentDocs(fresh.companyId)).map((a) => a.id).sort()).toEqual([kept, waiting].sort());
