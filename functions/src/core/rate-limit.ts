@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Transaction } from 'firebase-admin/firestore';
 import type { RateLimiterRes, RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { coreErrors } from './errors';
 import { runExclusiveInTurn } from './exclusive';
@@ -19,9 +20,12 @@ import { z } from 'zod';
  */
 export const RATE_LIMIT_COLLECTION = 'rateLimits';
 
-/** A counter: its points, and the epoch ms its window ends (null: never). */
-const storedCounter = z.object({ points: z.number(), expire: z.number().nullable() });
-type Counter = z.output<typeof storedCounter>;
+/**
+ * A counter: its points, the epoch ms its window ends (null: never), and when it began (written by
+ * countInTransaction; the library's counters have none: their windows began `duration` before the end).
+ */
+const storedCounter = z.object({ points: z.number(), expire: z.number().nullable(), start: z.number().optional() });
+export type Counter = z.output<typeof storedCounter>;
 const counterFromDoc = storedDecoder(RATE_LIMIT_COLLECTION, storedCounter);
 const counterOf = (snap: StoredSnapshot & { exists: boolean }): Counter | undefined =>
   snap.exists ? counterFromDoc(snap) : undefined;
@@ -123,6 +127,13 @@ async function consume(checks: readonly { limit: Limit; key: string }[]): Promis
   });
 }
 
+const rateLimited = (what: string, msBeforeNext: number[]) => {
+  const waitMs = Math.max(1000, ...msBeforeNext);
+  return coreErrors
+    .RATE_LIMITED(`Too many ${what}; try again in ${Math.ceil(waitMs / 1000)} s`)
+    .withRetryAfter(waitMs / 1000);
+};
+
 /**
  * Counts one request against each (limit, key) pair; when any is over its limit, RATE_LIMITED (429)
  * with Retry-After: the longest wait among them. Every pair is counted, refused or not.
@@ -130,10 +141,56 @@ async function consume(checks: readonly { limit: Limit; key: string }[]): Promis
 export async function consumeLimits(checks: readonly { limit: Limit; key: string }[], what: string): Promise<void> {
   const refusals = (await consume(checks)).filter((r): r is Refusal => r !== null);
   if (refusals.length === 0) return;
-  const waitMs = Math.max(1000, ...refusals.map((r) => r.msBeforeNext));
-  throw coreErrors
-    .RATE_LIMITED(`Too many ${what}; try again in ${Math.ceil(waitMs / 1000)} s`)
-    .withRetryAfter(waitMs / 1000);
+  throw rateLimited(
+    what,
+    refusals.map((r) => r.msBeforeNext),
+  );
+}
+
+/**
+ * A request arrived at `arrivedAt`, counted on the stored counter of its fixed window (the library's
+ * meaning: `points` requests, then refusals until the window's end): the counter to store, null when
+ * it arrived before the open window began (it queued longer than a window: its own window is gone,
+ * it passes uncounted), or the refusal with the milliseconds until the window ends (from `now`).
+ */
+export function countedAt(
+  stored: Counter | undefined,
+  limit: Limit,
+  arrivedAt: number,
+  now: number,
+): { counter: Counter | null } | { refusedForMs: number } {
+  const live = stored !== undefined && (stored.expire === null || stored.expire > arrivedAt);
+  if (!live) return { counter: { points: 1, expire: arrivedAt + limit.duration * 1000, start: arrivedAt } };
+  const start = stored.start ?? (stored.expire === null ? -Infinity : stored.expire - limit.duration * 1000);
+  if (arrivedAt < start) return { counter: null };
+  if (stored.points >= limit.points) return { refusedForMs: stored.expire === null ? 0 : stored.expire - now };
+  return { counter: { ...stored, points: stored.points + 1 } };
+}
+
+/**
+ * Counts one request against `limit` for `key` in a transaction the caller runs, for a route whose
+ * writes go through one anyway (a company's messaging turn): the counter is read with its reads and
+ * written with its writes, so it costs no transaction or lock of its own. The same counters and
+ * fixed windows as consumeLimits (the library's keys, `{name}:{key}`), the request counted at
+ * `arrivedAt` (`countedAt`: a turn that queued on a busy machine does not bunch a sender's requests
+ * into one window); over the limit it throws RATE_LIMITED with Retry-After, and a refused request
+ * is not counted (its transaction writes nothing). Answers the counter's write, to be made with the
+ * caller's.
+ */
+export async function countInTransaction(
+  tx: Transaction,
+  limit: Limit,
+  key: string,
+  what: string,
+  arrivedAt: number,
+): Promise<(t: Transaction) => void> {
+  const ref = counterRef(`${limit.name}:${key}`);
+  const counted = countedAt(counterOf(await tx.get(ref)), limit, arrivedAt, Date.now());
+  if ('refusedForMs' in counted) throw rateLimited(what, [counted.refusedForMs]);
+  const { counter } = counted;
+  if (!counter) return () => undefined;
+  const expireAt = counter.expire === null ? null : firestoreNs().Timestamp.fromMillis(counter.expire);
+  return (t) => t.set(ref, { ...counter, prefix: limit.name, expireAt });
 }
 
 /** Counts one request against `limit` for `key` without refusing it: whether it was still within the limit. */

@@ -70,7 +70,7 @@ export function acceptedFile({
   }
   const type = contentType as AllowedContentType;
   if (bytes.length === 0) throw coreErrors.FILE_EMPTY('The upload has no bytes');
-  if (!bytesMatchType(bytes, type)) throw coreErrors.FILE_CONTENT_MISMATCH(`The bytes are not a ${type} file`);
+  if (!bytesMatchType(bytes, type)) throw coreErrors.FILE_CONTENT_MISMATCH(`The bytes are not a file of type ${type}`);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (claimed && claimed.toLowerCase() !== sha256) {
     throw coreErrors.CHECKSUM_MISMATCH(

@@ -70,12 +70,12 @@ export const BUDGETS: Record<string, Budget> = {
   // membership, the conversations (n)
   'GET /conversations': { reads: at(2, 1), writes: at(0), why: 'frequent: conversations' },
   // team messaging (docs/MESSAGING.md). Send: membership, the policies (config), the conversation,
-  // the rate-limit counter and its lock, the company's messaging lock and log head, the sender's
-  // receipt; writes: the message, the conversation, the receipt, the log entry, the head, the lock
-  // and the counter
+  // the company's messaging lock and log head, the sender's receipt and rate-limit counter (both in
+  // the company's turn); writes: the message, the conversation, the receipt, the log entry, the head,
+  // the lock and the counter
   'POST /messaging/conversations/{conversationId}/messages': {
-    reads: at(11),
-    writes: at(8),
+    reads: at(10),
+    writes: at(7),
     why: 'messaging: send a message',
   },
   // a message's file. Upload: membership, the policies, the conversation, the sender's waiting

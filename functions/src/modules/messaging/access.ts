@@ -139,10 +139,15 @@ const otherOf = (c: repo.StoredConversation, uid: string) =>
   c.kind === 'direct' ? (c.memberUids.find((u) => u !== uid) ?? null) : null;
 
 /** Refuses what the caller may not send to the conversation now (the policies in force, a recipient who left). */
-export async function assertMayPost(member: Membership, conversation: repo.StoredConversation, now: number) {
+export async function assertMayPost(
+  member: Membership,
+  conversation: repo.StoredConversation,
+  now: number,
+  policiesRead: Promise<InteractionPolicies> = interactionPolicies(member.companyId),
+) {
   const other = otherOf(conversation, member.uid);
   const [policies, otherRole] = await Promise.all([
-    interactionPolicies(member.companyId),
+    policiesRead,
     other ? currentRoleOf(member.companyId, other, now) : Promise.resolve(null),
   ]);
   const refusal = postRefusal(conversation.kind, member.role, otherRole, policies);

@@ -1,8 +1,8 @@
 /** Messages: sending (policies, mentions, the rate limit), paging both ways, edits and deletions. */
 import type { Membership } from '../../core/memberships';
-import { consumeLimits, type Limit } from '../../core/rate-limit';
+import { countInTransaction, type Limit } from '../../core/rate-limit';
 import { dispatchEvents, stageEvent } from '../events';
-import { assertMayPost, currentRoleOf, readableConversation } from './access';
+import { assertMayPost, currentRoleOf, interactionPolicies, readableConversation } from './access';
 import { attachmentsToSend, deleteAttachmentsOf, messageAttachmentOf } from './attachments';
 import { messagingErrors } from './errors';
 import { inLogTurn } from './log';
@@ -43,9 +43,11 @@ export async function postMessage({
   input: MessageInput;
 }): Promise<Message> {
   const { companyId, uid } = member;
-  const readable = await readableConversation(member, conversationId);
   const now = Date.now();
-  await assertMayPost(member, readable, now);
+  const policies = interactionPolicies(companyId);
+  policies.catch(() => undefined); // awaited below, unless the conversation is refused first
+  const readable = await readableConversation(member, conversationId);
+  await assertMayPost(member, readable, now, policies);
   const attachmentIds = [...new Set(input.attachmentIds)];
   const mentions = [...new Set(input.mentions)];
   // of an automatic conversation, anyone with access (an owner or administrator of the organization too)
@@ -59,7 +61,6 @@ export async function postMessage({
       `Not members of the conversation: ${unknown.join(', ')}`,
       unknown.map((u) => ({ path: `body.mentions.${mentions.indexOf(u)}`, message: `${u} is not a member` })),
     );
-  await consumeLimits([{ limit: MESSAGE_RATE, key: `${companyId}/${uid}` }], 'messages');
   const ref = repo.messagesCollection(companyId).doc();
   // read before the turn: a receipt moving meanwhile costs at most one notice more or less
   const receipts = readable.memberUids.length ? await repo.membersOf(companyId, conversationId) : [];
@@ -86,10 +87,12 @@ export async function postMessage({
       })
     : null;
   const posted = await inLogTurn(companyId, async (tx) => {
-    const [stored, mine, files] = await Promise.all([
+    // the rate limit in the turn's commit, counted at the request's arrival (core/rate-limit.ts)
+    const [stored, mine, files, countSend] = await Promise.all([
       repo.getConversation(companyId, conversationId, tx),
       repo.getMember(companyId, conversationId, uid, tx),
       attachmentsToSend(companyId, conversationId, uid, attachmentIds, tx),
+      countInTransaction(tx, MESSAGE_RATE, `${companyId}/${uid}`, 'messages', now),
     ]);
     const conversation = stored ?? readable;
     const number = conversation.messageCount + 1;
@@ -114,6 +117,7 @@ export async function postMessage({
       write: (t) => {
         const { id: _id, ...data } = message;
         t.set(ref, data);
+        countSend(t);
         for (const f of files) {
           t.update(repo.attachmentRef(companyId, f.id), { messageId: ref.id, sent: true });
           t.delete(repo.unsentRef(companyId, f.id));
