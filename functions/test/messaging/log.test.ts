@@ -5,6 +5,7 @@
  * stay 1, 2, 3 ... with the head on the last.
  */
 import { randomUUID } from 'node:crypto';
+import { runWithDeadline } from '../../src/core/deadline';
 import { db } from '../../src/core/firebase';
 import { markRequestCommits, noOps, runCounted, type CommitMark } from '../../src/core/store-ops';
 import { inLogTurn, type LogWork } from '../../src/modules/messaging/log';
@@ -117,5 +118,40 @@ describe('the messaging turn as a group commit', () => {
     // each document of a commit counted once, to the first that wrote it: the counter, the entry and
     // the mark (the lock and the head to the first of a commit); later ones their entry and mark
     expect(ops.map((o) => o.writes)).toEqual([5, 5, 2, 0, 2]);
+  });
+
+  it('fails only the changes whose requests passed their deadline while a shared commit was out; the others share the next commit', async () => {
+    const companyId = `co-${randomUUID().slice(0, 12)}`;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // the first holds its commit until the others wait
+    const first = inLogTurn(companyId, async (tx) => (await gate, step(companyId, 'c')(tx)));
+    let lateTurn!: Promise<number>;
+    const answered = runWithDeadline(3000, () => (lateTurn = inLogTurn(companyId, step(companyId, 'c')))).catch(
+      () => undefined,
+    );
+    const before = inLogTurn(companyId, step(companyId, 'c'));
+    // its second run (the shared commit's own, after the reads of all) outlasts the late one's deadline
+    let calls = 0;
+    const slow = inLogTurn(companyId, async (tx) => {
+      if (++calls === 2) await sleep(6000);
+      return step(companyId, 'c')(tx);
+    });
+    const after = inLogTurn(companyId, step(companyId, 'c'));
+    open();
+    const settled = await Promise.allSettled([first, lateTurn, before, slow, after]);
+    await answered;
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as { code: string }).code))).toEqual([
+      1,
+      'REQUEST_DEADLINE_EXCEEDED',
+      2,
+      3,
+      4,
+    ]);
+    const { entries, head } = await logOf(companyId);
+    expect([entries.length, head]).toEqual([4, 4]);
+    // two commits: the first's, and the others' together (not one each after the late one)
+    expect((await db().doc(`locks/messagingLog∕${companyId}`).get()).get('version')).toBe(2);
   });
 });

@@ -56,6 +56,13 @@ type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown } | {
 
 const queues = new Map<string, Waiting[]>();
 
+/** A shared commit refused as it was to be written: these changes' requests passed their deadline meanwhile. */
+class LateChanges extends Error {
+  constructor(readonly late: ReadonlySet<number>) {
+    super('changes past their deadline');
+  }
+}
+
 /**
  * One commit of the waiting changes: each runs in order on the overlay, in its request's context (a
  * change that throws writes nothing and fails alone), each entry takes the next company number, the
@@ -133,8 +140,9 @@ async function commit(companyId: string, batch: Waiting[]): Promise<Outcome[]> {
         return {
           result: out,
           write: (t) => {
-            // a request answered meanwhile (its deadline) must find nothing written: the changes again one by one
-            if (shared && batch.some((w, i) => writes[i] > 0 && w.inRequest(pastDeadline))) throw deadlineExceeded();
+            // a request answered meanwhile (its deadline) must find nothing written
+            const late = shared ? batch.flatMap((w, i) => (writes[i] > 0 && w.inRequest(pastDeadline) ? [i] : [])) : [];
+            if (late.length) throw new LateChanges(new Set(late));
             overlay.flush(t);
             if (entries.length) t.set(head, { lastSeq: first + entries.length });
           },
@@ -196,7 +204,13 @@ async function drain(companyId: string, queue: Waiting[]): Promise<void> {
       const outcomes = await commit(companyId, batch);
       queue.unshift(...batch.filter((_w, i) => outcomes[i].ok === 'later'));
       batch.forEach((w, i) => settle(w, outcomes[i]));
-    } catch {
+    } catch (err) {
+      if (err instanceof LateChanges) {
+        // the late fail, the others share the next commit (one at a time they would fall further behind)
+        batch.forEach((w, i) => err.late.has(i) && w.reject(deadlineExceeded()));
+        queue.unshift(...batch.filter((_w, i) => !err.late.has(i)));
+        continue;
+      }
       // a commit that failed as a whole: its changes again one at a time, so that one cannot fail the others
       for (const w of batch) await alone(companyId, w);
     }
