@@ -35,6 +35,16 @@ type Library = typeof import('rate-limiter-flexible');
 const counterRef = (rlKey: string) =>
   db().collection(RATE_LIMIT_COLLECTION).doc(createHash('sha256').update(rlKey).digest('hex'));
 
+/** Whether a stored counter's window is still open at `at`. */
+const isLive = (stored: Counter | undefined | null, at: number): stored is Counter =>
+  !!stored && (stored.expire === null || stored.expire > at);
+
+/** Stores a counter, with the timestamp its expiry policy deletes it by. */
+function writeCounter(t: Transaction, ref: ReturnType<typeof counterRef>, counter: Counter, prefix: string): void {
+  const expireAt = counter.expire === null ? null : firestoreNs().Timestamp.fromMillis(counter.expire);
+  t.set(ref, { ...counter, prefix, expireAt });
+}
+
 /** The library and the store built on it, loaded by the first limited request, not at cold start. */
 let loaded: ReturnType<typeof load> | undefined;
 const library = () => (loaded ??= load());
@@ -66,21 +76,17 @@ function load() {
       return runExclusiveInTurn(lockKeys.rateLimit(ref.id), async (tx) => {
         const now = Date.now();
         const stored = counterOf(await tx.get(ref));
-        const live = stored && (stored.expire === null || stored.expire > now);
         const counter: Counter =
-          live && !forceExpire
+          isLive(stored, now) && !forceExpire
             ? { points: stored.points + points, expire: stored.expire }
             : { points, expire: msDuration > 0 ? now + msDuration : null };
-        const expireAt = counter.expire === null ? null : firestoreNs().Timestamp.fromMillis(counter.expire);
-        return { result: counter, write: (t) => t.set(ref, { ...counter, prefix: this.keyPrefix, expireAt }) };
+        return { result: counter, write: (t) => writeCounter(t, ref, counter, this.keyPrefix) };
       });
     }
 
     async _get(rlKey: string): Promise<Counter | null> {
       const stored = counterOf(await counterRef(rlKey).get());
-      return stored && (stored.expire === null || stored.expire > Date.now())
-        ? { points: stored.points, expire: stored.expire }
-        : null;
+      return isLive(stored, Date.now()) ? { points: stored.points, expire: stored.expire } : null;
     }
 
     async _delete(rlKey: string): Promise<boolean> {
@@ -159,8 +165,8 @@ export function countedAt(
   arrivedAt: number,
   now: number,
 ): { counter: Counter | null } | { refusedForMs: number } {
-  const live = stored !== undefined && (stored.expire === null || stored.expire > arrivedAt);
-  if (!live) return { counter: { points: 1, expire: arrivedAt + limit.duration * 1000, start: arrivedAt } };
+  if (!isLive(stored, arrivedAt))
+    return { counter: { points: 1, expire: arrivedAt + limit.duration * 1000, start: arrivedAt } };
   const start = stored.start ?? (stored.expire === null ? -Infinity : stored.expire - limit.duration * 1000);
   if (arrivedAt < start) return { counter: null };
   if (stored.points >= limit.points) return { refusedForMs: stored.expire === null ? 0 : stored.expire - now };
@@ -188,9 +194,9 @@ export async function countInTransaction(
   const counted = countedAt(counterOf(await tx.get(ref)), limit, arrivedAt, Date.now());
   if ('refusedForMs' in counted) throw rateLimited(what, [counted.refusedForMs]);
   const { counter } = counted;
-  if (!counter) return () => undefined;
-  const expireAt = counter.expire === null ? null : firestoreNs().Timestamp.fromMillis(counter.expire);
-  return (t) => t.set(ref, { ...counter, prefix: limit.name, expireAt });
+  return (t) => {
+    if (counter) writeCounter(t, ref, counter, limit.name);
+  };
 }
 
 /** Counts one request against `limit` for `key` without refusing it: whether it was still within the limit. */

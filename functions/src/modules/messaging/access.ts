@@ -143,11 +143,11 @@ export async function assertMayPost(
   member: Membership,
   conversation: repo.StoredConversation,
   now: number,
-  policiesRead: Promise<InteractionPolicies> = interactionPolicies(member.companyId),
+  knownPolicies?: InteractionPolicies,
 ) {
   const other = otherOf(conversation, member.uid);
   const [policies, otherRole] = await Promise.all([
-    policiesRead,
+    knownPolicies ?? interactionPolicies(member.companyId),
     other ? currentRoleOf(member.companyId, other, now) : Promise.resolve(null),
   ]);
   const refusal = postRefusal(conversation.kind, member.role, otherRole, policies);

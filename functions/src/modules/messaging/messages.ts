@@ -44,9 +44,10 @@ export async function postMessage({
 }): Promise<Message> {
   const { companyId, uid } = member;
   const now = Date.now();
-  const policies = interactionPolicies(companyId);
-  policies.catch(() => undefined); // awaited below, unless the conversation is refused first
-  const readable = await readableConversation(member, conversationId);
+  const [readable, policies] = await Promise.all([
+    readableConversation(member, conversationId),
+    interactionPolicies(companyId),
+  ]);
   await assertMayPost(member, readable, now, policies);
   const attachmentIds = [...new Set(input.attachmentIds)];
   const mentions = [...new Set(input.mentions)];
