@@ -286,7 +286,7 @@ describe('paging in both directions', () => {
 });
 
 describe('the rate limit per sender', () => {
-  it('refuses a message past 30 within 10 seconds with 429 and Retry-After, writing nothing; another sender unaffected', async () => {
+  it('refuses a message past 30 within 10 seconds with 429 and Retry-After, writing nothing; another sender unaffected; a send after the window opens a new one', async () => {
     const chatty = await addEmployee(co, 'Chatty');
     const c = client(co, chatty.user);
     const id = (await c.start({ kind: 'direct', uid: co.manager.uid })).body.data.id;
@@ -301,11 +301,21 @@ describe('the rate limit per sender', () => {
     const refused = await c.send(id, 'one too many');
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('RATE_LIMITED');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await manager().send(id, 'Please slow down')).status).toBe(201);
+    // the window ended: the next send opens a new one of 10 s from its arrival
+    await counter.update({ expire: Date.now() - 1 });
+    const arrived = Date.now();
+    expect((await c.send(id, 'sorry')).status).toBe(201);
+    const reopened = (await counter.get()).data()!;
+    expect(reopened.points).toBe(1);
+    expect(reopened.expire).toBeGreaterThanOrEqual(arrived + 10_000);
+    expect(reopened.expire).toBeLessThanOrEqual(Date.now() + 10_000);
     expect((await c.page(id, { limit: 100 })).body.data.messages.map((m: { text: string }) => m.text)).toEqual([
       'first',
       'Please slow down',
+      'sorry',
     ]);
   });
 });
